@@ -40,7 +40,7 @@ class Entity:
     source: str = "unknown"
     score: float = 1.0
     value: Any = field(default=None, compare=False, hash=False)
-    attributes: Mapping[str, Any] = field(default=_EMPTY, compare=False, hash=False)
+    attributes: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not (0 <= self.start < self.end):
@@ -127,7 +127,7 @@ class Metadata:
     patient_zip: str | None = None
     patient_phone: str | None = None
     patient_email: str | None = None
-    extra: Mapping[str, Any] = field(default=_EMPTY, compare=False, hash=False)
+    extra: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "extra", _frozen(self.extra))
