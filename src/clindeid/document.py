@@ -189,7 +189,9 @@ class Document:
     meta: Metadata = field(default_factory=Metadata)
 
     @classmethod
-    def create(cls, id: str, text: str, meta: Mapping[str, Any] | Metadata | None = None) -> Document:
+    def create(
+        cls, id: str, text: str, meta: Mapping[str, Any] | Metadata | None = None
+    ) -> Document:
         if isinstance(meta, Metadata):
             return cls(id=str(id), text=text, meta=meta)
         return cls(id=str(id), text=text, meta=Metadata.from_mapping(meta))

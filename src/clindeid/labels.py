@@ -123,25 +123,65 @@ TO_MEDDOCAN: dict[str, str | None] = {
 # Foreign labels → clindeid. Lower-cased keys; used when reading other schemes' annotations.
 FROM_FOREIGN: dict[str, str] = {
     # coarse / CoNLL style
-    "per": "PERSON", "person": "PERSON", "pers": "PERSON", "name": "PERSON",
-    "loc": "LOCATION", "location": "LOCATION", "gpe": "LOCATION",
-    "org": "ORG", "organization": "ORG", "organisation": "ORG",
-    "date": "DATE", "time": "DATE", "age": "AGE",
-    "tel": "PHONE", "phone": "PHONE", "fax": "PHONE", "telephone": "PHONE",
-    "ref": "ID", "qid": "ID", "id": "ID", "email": "EMAIL", "url": "URL",
+    "per": "PERSON",
+    "person": "PERSON",
+    "pers": "PERSON",
+    "name": "PERSON",
+    "loc": "LOCATION",
+    "location": "LOCATION",
+    "gpe": "LOCATION",
+    "org": "ORG",
+    "organization": "ORG",
+    "organisation": "ORG",
+    "date": "DATE",
+    "time": "DATE",
+    "age": "AGE",
+    "tel": "PHONE",
+    "phone": "PHONE",
+    "fax": "PHONE",
+    "telephone": "PHONE",
+    "ref": "ID",
+    "qid": "ID",
+    "id": "ID",
+    "email": "EMAIL",
+    "url": "URL",
     # paper 002
-    "patient": "PERSON", "doctor": "PERSON", "str": "ADDRESS", "zip": "ZIP", "ville": "CITY",
+    "patient": "PERSON",
+    "doctor": "PERSON",
+    "str": "ADDRESS",
+    "zip": "ZIP",
+    "ville": "CITY",
     # EDS-Pseudo
-    "nom": "PERSON", "prenom": "PERSON", "date_naissance": "DATE", "adresse": "ADDRESS",
-    "hopital": "HOSPITAL", "mail": "EMAIL", "secu": "NIR", "ipp": "ID", "nda": "ID",
+    "nom": "PERSON",
+    "prenom": "PERSON",
+    "date_naissance": "DATE",
+    "adresse": "ADDRESS",
+    "hopital": "HOSPITAL",
+    "mail": "EMAIL",
+    "secu": "NIR",
+    "ipp": "ID",
+    "nda": "ID",
     # MEDDOCAN
-    "nombre_sujeto_asistencia": "PERSON", "nombre_personal_sanitario": "PERSON",
-    "familiares_sujeto_asistencia": "PERSON", "fechas": "DATE", "edad_sujeto_asistencia": "AGE",
-    "calle": "ADDRESS", "territorio": "LOCATION", "pais": "LOCATION", "hospital": "HOSPITAL",
-    "centro_salud": "HOSPITAL", "institucion": "ORG", "numero_telefono": "PHONE",
-    "numero_fax": "PHONE", "correo_electronico": "EMAIL", "url_web": "URL",
-    "id_aseguramiento": "NIR", "id_sujeto_asistencia": "ID", "id_contacto_asistencial": "ID",
-    "id_titulacion_personal_sanitario": "ID", "id_empleo_personal_sanitario": "ID",
+    "nombre_sujeto_asistencia": "PERSON",
+    "nombre_personal_sanitario": "PERSON",
+    "familiares_sujeto_asistencia": "PERSON",
+    "fechas": "DATE",
+    "edad_sujeto_asistencia": "AGE",
+    "calle": "ADDRESS",
+    "territorio": "LOCATION",
+    "pais": "LOCATION",
+    "hospital": "HOSPITAL",
+    "centro_salud": "HOSPITAL",
+    "institucion": "ORG",
+    "numero_telefono": "PHONE",
+    "numero_fax": "PHONE",
+    "correo_electronico": "EMAIL",
+    "url_web": "URL",
+    "id_aseguramiento": "NIR",
+    "id_sujeto_asistencia": "ID",
+    "id_contacto_asistencial": "ID",
+    "id_titulacion_personal_sanitario": "ID",
+    "id_empleo_personal_sanitario": "ID",
     "numero_identif": "ID",
 }
 # Our own labels map to themselves.
@@ -156,12 +196,16 @@ SCHEMES: dict[str, dict[str, str | None] | dict[str, str]] = {
 }
 
 
-def to_scheme(label: str, scheme: str, role: str | None = None, kind: str | None = None) -> str | None:
+def to_scheme(
+    label: str, scheme: str, role: str | None = None, kind: str | None = None
+) -> str | None:
     """Our label in another scheme (``None`` when that scheme has no such label)."""
     if scheme == "clindeid":
         return label
     if scheme not in SCHEMES:
-        raise ValueError(f"unknown label scheme {scheme!r}; choose from clindeid, {', '.join(SCHEMES)}")
+        raise ValueError(
+            f"unknown label scheme {scheme!r}; choose from clindeid, {', '.join(SCHEMES)}"
+        )
     if scheme == "paper002" and label == "PERSON":
         return "DOCTOR" if role == "staff" else "PATIENT"
     if scheme == "meddocan" and label == "PERSON" and role == "staff":

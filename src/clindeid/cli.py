@@ -1,0 +1,235 @@
+"""The ``clindeid`` command line: thin wrappers that parse options and call the library."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from clindeid import __version__
+from clindeid.batch import RunSummary, run_deidentify, run_detect
+from clindeid.config import Config, ConfigError, load_config
+from clindeid.io.base import DEFAULT_MAX_DOCUMENT_BYTES, InputError, ReadOptions
+from clindeid.pipeline import Pipeline
+
+app = typer.Typer(
+    name="clindeid",
+    help="De-identify French clinical text: detect personal identifiers, replace them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+out = Console()
+err = Console(stderr=True)
+
+FormatOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        "-f",
+        help="Input format: txt, jsonl, csv, parquet, html (default: "
+        "from the extension or the folder's files).",
+    ),
+]
+TextColumnOpt = Annotated[
+    str, typer.Option("--text-column", help="Column (CSV/Parquet) or key (JSONL) holding the text.")
+]
+IdColumnOpt = Annotated[
+    str | None, typer.Option("--id-column", help="Column holding the document id.")
+]
+EncodingOpt = Annotated[str, typer.Option("--encoding", help="Text encoding of the input.")]
+MaxDocOpt = Annotated[
+    float, typer.Option("--max-doc-mb", help="Refuse documents larger than this (MiB).")
+]
+DetectorsOpt = Annotated[
+    str | None,
+    typer.Option("--detectors", "-d", help="Detector families, comma separated (e.g. rules)."),
+]
+ConfigOpt = Annotated[
+    Path | None, typer.Option("--config", "-c", help="YAML configuration file.", exists=True)
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", help="Seed for reproducible surrogates (default: random).")
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar nor summary.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"clindeid {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool | None,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = None,
+) -> None:
+    """De-identify French clinical text: detect personal identifiers, replace them."""
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}", highlight=False, markup=True, soft_wrap=True)
+    return typer.Exit(code)
+
+
+def _read_options(
+    fmt: str | None, text_column: str, id_column: str | None, encoding: str, max_doc_mb: float
+) -> ReadOptions:
+    return ReadOptions(
+        format=fmt,
+        text_column=text_column,
+        id_column=id_column,
+        encoding=encoding,
+        max_document_bytes=int(max_doc_mb * 1024 * 1024),
+    )
+
+
+def _config(config_file: Path | None, **options: object) -> Config:
+    try:
+        base = load_config(config_file) if config_file else Config()
+        return base.with_options(**options)
+    except ConfigError as exc:
+        raise _fail(str(exc)) from None
+
+
+@contextmanager
+def _progress(quiet: bool, what: str) -> Iterator[Callable[[int], None]]:
+    if quiet:
+        yield lambda n: None
+        return
+    columns = (
+        SpinnerColumn(),
+        TextColumn(what),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as progress:
+        task = progress.add_task(what, total=None)
+        yield lambda n: progress.advance(task, n)
+
+
+def _report(summary: RunSummary, title: str, quiet: bool) -> None:
+    for failure in summary.failures:
+        err.print(f"[bold red]error:[/] {failure}", highlight=False, soft_wrap=True)
+    if quiet:
+        return
+    table = Table(title=title, show_header=True, header_style="bold")
+    table.add_column("label")
+    table.add_column("entities", justify="right")
+    for label, count in sorted(summary.entities.items()):
+        table.add_row(label, str(count))
+    table.add_row("[bold]total[/]", f"[bold]{sum(summary.entities.values())}[/]")
+    out.print(table)
+    speed = summary.characters / summary.seconds if summary.seconds else 0.0
+    line = (
+        f"{summary.documents} document(s), {summary.characters:,} characters in "
+        f"{summary.seconds:.2f} s ({speed:,.0f} chars/s)"
+    )
+    if summary.masked:
+        line += f"; {summary.masked} entity(ies) masked by their tag (no surrogate possible)"
+    if summary.failures:
+        line += f"; [red]{len(summary.failures)} failure(s)[/]"
+    out.print(line, highlight=False)
+
+
+@app.command()
+def deidentify(
+    input: Annotated[Path, typer.Argument(help="Input file or folder.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Output file or folder.")],
+    fmt: FormatOpt = None,
+    text_column: TextColumnOpt = "text",
+    id_column: IdColumnOpt = None,
+    encoding: EncodingOpt = "utf-8",
+    max_doc_mb: MaxDocOpt = DEFAULT_MAX_DOCUMENT_BYTES / 1024 / 1024,
+    config_file: ConfigOpt = None,
+    detectors: DetectorsOpt = None,
+    strategy: Annotated[
+        str | None,
+        typer.Option(
+            "--strategy",
+            help="Default strategy for every label (tag, "
+            "redact…); the configuration file can set one per label.",
+        ),
+    ] = None,
+    seed: SeedOpt = None,
+    epsilon: Annotated[
+        float | None, typer.Option("--epsilon", help="Privacy budget per document.")
+    ] = None,
+    audit: Annotated[
+        Path | None,
+        typer.Option("--audit", help="Audit file (JSONL). Default: OUTPUT.audit.jsonl."),
+    ] = None,
+    audit_text: Annotated[
+        bool,
+        typer.Option(
+            "--audit-text",
+            help="Also write original and surrogate text in the audit "
+            "(contains PHI: keep it secure).",
+        ),
+    ] = False,
+    quiet: QuietOpt = False,
+) -> None:
+    """De-identify INPUT into OUTPUT (same kind), with an audit file of every replacement."""
+    config = _config(
+        config_file, detectors=detectors, default_strategy=strategy, seed=seed, epsilon=epsilon
+    )
+    options = _read_options(fmt, text_column, id_column, encoding, max_doc_mb)
+    try:
+        pipeline = Pipeline(config)
+        with _progress(quiet, "de-identifying") as advance:
+            summary = run_deidentify(pipeline, input, output, options, audit, audit_text, advance)
+    except (InputError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    _report(summary, f"clindeid deidentify → {output}", quiet)
+    if not summary.ok:
+        raise typer.Exit(1)
+
+
+@app.command()
+def detect(
+    input: Annotated[Path, typer.Argument(help="Input file or folder.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Output JSONL file.")],
+    fmt: FormatOpt = None,
+    text_column: TextColumnOpt = "text",
+    id_column: IdColumnOpt = None,
+    encoding: EncodingOpt = "utf-8",
+    max_doc_mb: MaxDocOpt = DEFAULT_MAX_DOCUMENT_BYTES / 1024 / 1024,
+    config_file: ConfigOpt = None,
+    detectors: DetectorsOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Write the entities of every document of INPUT as JSONL:
+    {"id", "entities": [{"start", "end", "label", "source"}]} (offsets in characters of the
+    document text; for HTML, of the extracted text)."""
+    config = _config(config_file, detectors=detectors)
+    options = _read_options(fmt, text_column, id_column, encoding, max_doc_mb)
+    try:
+        pipeline = Pipeline(config)
+        with _progress(quiet, "detecting") as advance:
+            summary = run_detect(pipeline, input, output, options, advance)
+    except (InputError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    _report(summary, f"clindeid detect → {output}", quiet)
+    if not summary.ok:
+        raise typer.Exit(1)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

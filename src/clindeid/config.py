@@ -1,0 +1,76 @@
+"""Run configuration: which detectors, which strategy per label, privacy budget, seed.
+
+A configuration can be built in code, from keyword options, or from a YAML file::
+
+    detectors: [rules]
+    default_strategy: tag
+    strategies:            # per label
+      DATE: tag
+      PERSON: redact
+    seed: 42
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from clindeid.labels import LABELS
+
+
+class ConfigError(ValueError):
+    """An invalid configuration (message names the key and the problem)."""
+
+
+@dataclass(frozen=True)
+class Config:
+    detectors: tuple[str, ...] = ("default",)
+    default_strategy: str = "tag"
+    strategies: Mapping[str, str] = field(default_factory=dict)
+    strategy_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    seed: int | None = None
+    epsilon: float = 1.0
+
+    def __post_init__(self) -> None:
+        unknown = [label for label in self.strategies if label not in LABELS]
+        if unknown:
+            raise ConfigError(f"strategies: unknown label(s) {', '.join(unknown)}")
+        if self.epsilon <= 0:
+            raise ConfigError("epsilon must be > 0")
+
+    def with_options(self, **options: Any) -> Config:
+        """A copy with the given non-None options applied (CLI flags override the file)."""
+        known = {f.name for f in fields(self)}
+        changes = {}
+        for key, value in options.items():
+            if value is None:
+                continue
+            if key not in known:
+                raise ConfigError(f"unknown option {key!r}")
+            if key == "detectors" and isinstance(value, str):
+                value = tuple(v.strip() for v in value.split(",") if v.strip())
+            elif key == "detectors":
+                value = tuple(value)
+            changes[key] = value
+        return replace(self, **changes)
+
+
+def load_config(path: str | Path) -> Config:
+    """Read a YAML configuration file; errors name the file and the key."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{path}: invalid YAML ({type(exc).__name__})") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a mapping at the top level")
+    try:
+        return Config().with_options(**data)
+    except (ConfigError, TypeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from None

@@ -1,0 +1,127 @@
+"""Merge the detectors' proposals into one set of non-overlapping entities.
+
+Rules, in order:
+
+1. Candidates are taken by decreasing priority (`clindeid.detect.base.PRIORITIES`), then
+   decreasing length, then decreasing score.
+2. A candidate that overlaps an accepted entity *of the same label* is merged with it: the
+   result covers both spans (a longer span is never thrown away for a shorter one); the
+   attributes and value of the higher-priority entity win, missing ones are filled from
+   the other.
+3. A candidate that overlaps an accepted entity *of another label* loses the overlapping
+   characters only; what is left of it is kept if it still holds a letter or digit, so a
+   lower-priority detector can still cover the rest (recall first).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable
+
+from clindeid.detect.base import priority_of
+from clindeid.document import Entity
+
+
+def _has_alnum(text: str | None, start: int, end: int) -> bool:
+    if text is None:
+        return True
+    return any(ch.isalnum() for ch in text[start:end])
+
+
+def _merge(winner: Entity, other: Entity) -> Entity:
+    attributes = dict(other.attributes)
+    attributes.update(winner.attributes)
+    return winner.with_(
+        start=min(winner.start, other.start),
+        end=max(winner.end, other.end),
+        value=winner.value if winner.value is not None else other.value,
+        score=max(winner.score, other.score),
+        attributes=attributes,
+    )
+
+
+class _Accepted:
+    """Accepted entities kept sorted by start (they never overlap each other)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.items: list[Entity] = []
+
+    def overlapping(self, start: int, end: int) -> list[Entity]:
+        i = bisect.bisect_left(self.starts, start)
+        if i > 0 and self.items[i - 1].end > start:
+            i -= 1
+        out = []
+        while i < len(self.items) and self.items[i].start < end:
+            if self.items[i].end > start:
+                out.append(self.items[i])
+            i += 1
+        return out
+
+    def add(self, entity: Entity) -> None:
+        i = bisect.bisect_left(self.starts, entity.start)
+        self.starts.insert(i, entity.start)
+        self.items.insert(i, entity)
+
+    def remove(self, entity: Entity) -> None:
+        i = bisect.bisect_left(self.starts, entity.start)
+        while self.items[i] is not entity:
+            i += 1
+        del self.starts[i]
+        del self.items[i]
+
+
+def _cut(entity: Entity, blockers: list[Entity]) -> list[tuple[int, int]]:
+    """The parts of ``entity`` not covered by ``blockers``."""
+    pieces = [(entity.start, entity.end)]
+    for b in sorted(blockers, key=lambda e: e.start):
+        nxt = []
+        for s, e in pieces:
+            if b.end <= s or b.start >= e:
+                nxt.append((s, e))
+                continue
+            if s < b.start:
+                nxt.append((s, b.start))
+            if b.end < e:
+                nxt.append((b.end, e))
+        pieces = nxt
+    return pieces
+
+
+def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entity]:
+    """Non-overlapping entities in reading order. ``text`` lets trimming drop empty pieces."""
+    ordered = sorted(
+        candidates, key=lambda e: (-priority_of(e), -(e.end - e.start), -e.score, e.start)
+    )
+    accepted = _Accepted()
+    for cand in ordered:
+        overlaps = accepted.overlapping(cand.start, cand.end)
+        if not overlaps:
+            accepted.add(cand)
+            continue
+        others = [o for o in overlaps if o.label != cand.label]
+        for s, e in _cut(cand, others):
+            s, e = _strip(text, s, e)
+            if e <= s or not _has_alnum(text, s, e):
+                continue
+            piece = cand if (s, e) == (cand.start, cand.end) else cand.with_(start=s, end=e)
+            same = [o for o in accepted.overlapping(s, e) if o.label == cand.label]
+            merged = piece
+            for o in same:
+                accepted.remove(o)
+                merged = _merge(o, merged) if priority_of(o) >= priority_of(merged) else _merge(
+                    merged, o
+                )
+            accepted.add(merged)
+    return list(accepted.items)
+
+
+def _strip(text: str | None, start: int, end: int) -> tuple[int, int]:
+    """Trim surrounding whitespace and light punctuation from a trimmed piece."""
+    if text is None:
+        return start, end
+    while start < end and (text[start].isspace() or text[start] in ",;:-"):
+        start += 1
+    while end > start and (text[end - 1].isspace() or text[end - 1] in ",;:-"):
+        end -= 1
+    return start, end

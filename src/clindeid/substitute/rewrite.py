@@ -1,0 +1,92 @@
+"""Apply one strategy per label to a text and record what was replaced (the audit trail)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from clindeid.document import Entity
+from clindeid.substitute.base import Strategy, Surrogate, tag_for
+from clindeid.substitute.context import SubstitutionContext
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """One rewritten entity: where it was, where its surrogate is, and how it was made."""
+
+    start: int
+    end: int
+    new_start: int
+    new_end: int
+    label: str
+    source: str
+    strategy: str
+    epsilon: float = 0.0
+    masked: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "label": self.label,
+            "start": self.start,
+            "end": self.end,
+            "new_start": self.new_start,
+            "new_end": self.new_end,
+            "strategy": self.strategy,
+            "source": self.source,
+            "epsilon": self.epsilon,
+            "masked": self.masked,
+        }
+
+
+def _surrogate_for(
+    entity: Entity, original: str, strategy: Strategy, context: SubstitutionContext
+) -> Surrogate:
+    """Fail closed: any error, or a surrogate equal to the original, becomes the tag."""
+    try:
+        surrogate = strategy.substitute(entity, original, context)
+    except Exception:  # a strategy bug must never leave PHI in the text
+        return Surrogate(tag_for(entity.label), strategy.name, masked=True)
+    if surrogate.text.strip().casefold() == original.strip().casefold():
+        return Surrogate(tag_for(entity.label), strategy.name, masked=True)
+    return surrogate
+
+
+def rewrite(
+    text: str,
+    entities: Sequence[Entity],
+    strategies: Mapping[str, Strategy],
+    default: Strategy,
+    context: SubstitutionContext,
+) -> tuple[str, list[Replacement]]:
+    """Replace every entity (non-overlapping, any order) and return the new text and audit."""
+    parts: list[str] = []
+    replacements: list[Replacement] = []
+    cursor = 0
+    new_len = 0
+    for entity in sorted(entities, key=lambda e: e.start):
+        if entity.start < cursor:
+            raise ValueError("entities overlap; resolve them before rewriting")
+        before = text[cursor : entity.start]
+        parts.append(before)
+        new_len += len(before)
+        strategy = strategies.get(entity.label, default)
+        surrogate = _surrogate_for(entity, text[entity.start : entity.end], strategy, context)
+        context.charge(entity.label, surrogate.epsilon)
+        parts.append(surrogate.text)
+        replacements.append(
+            Replacement(
+                start=entity.start,
+                end=entity.end,
+                new_start=new_len,
+                new_end=new_len + len(surrogate.text),
+                label=entity.label,
+                source=entity.source,
+                strategy=surrogate.strategy,
+                epsilon=surrogate.epsilon,
+                masked=surrogate.masked,
+            )
+        )
+        new_len += len(surrogate.text)
+        cursor = entity.end
+    parts.append(text[cursor:])
+    return "".join(parts), replacements
