@@ -133,9 +133,8 @@ def run_detect(
             try:
                 entities = pipeline.detect(record.document)
             except Exception as exc:
-                summary.failures.append(
-                    f"{record.source}: document {record.document.id!r} failed ({type(exc).__name__})"
-                )
+                reason = f"document {record.document.id!r} failed ({type(exc).__name__})"
+                summary.failures.append(f"{record.source}: {reason}")
                 continue
             line = {"id": record.document.id, "entities": [e.to_json() for e in entities]}
             out.write(json.dumps(line, ensure_ascii=False) + "\n")

@@ -1,0 +1,66 @@
+from clindeid.detect.resolver import resolve
+from clindeid.document import Entity
+
+
+def spans(entities):
+    return [(e.start, e.end, e.label) for e in entities]
+
+
+def test_non_overlapping_candidates_are_all_kept_in_reading_order():
+    cands = [Entity(10, 14, "DATE", "pattern/d"), Entity(0, 4, "PERSON", "dictionary/n")]
+    assert spans(resolve(cands)) == [(0, 4, "PERSON"), (10, 14, "DATE")]
+
+
+def test_same_label_overlaps_are_merged_to_the_union():
+    # a short high-priority span must not throw away a longer guess of the same label
+    cands = [Entity(5, 11, "PERSON", "context/patient"), Entity(0, 11, "PERSON", "model/ner")]
+    out = resolve(cands)
+    assert spans(out) == [(0, 11, "PERSON")]
+    assert out[0].source == "context/patient"
+
+
+def test_higher_priority_wins_and_the_loser_keeps_its_uncovered_part():
+    text = "Tel 0380293031 rue"
+    cands = [
+        Entity(0, 18, "ADDRESS", "heuristic/x"),
+        Entity(4, 14, "PHONE", "validated/phone"),
+    ]
+    out = resolve(cands, text)
+    assert spans(out) == [(0, 3, "ADDRESS"), (4, 14, "PHONE"), (15, 18, "ADDRESS")]
+
+
+def test_pieces_without_letters_or_digits_are_dropped():
+    text = "12/02/2020 ,"
+    cands = [Entity(0, 12, "ID", "heuristic/x"), Entity(0, 10, "DATE", "validated/date")]
+    assert spans(resolve(cands, text)) == [(0, 10, "DATE")]
+
+
+def test_equal_priority_longer_span_wins():
+    cands = [Entity(0, 5, "CITY", "dictionary/c"), Entity(0, 12, "PERSON", "dictionary/p")]
+    assert spans(resolve(cands, "Paris Martin")) == [(0, 12, "PERSON")]
+
+
+def test_merge_fills_missing_attributes_from_the_other_entity():
+    a = Entity(0, 5, "PERSON", "context/p", attributes={"role": "patient"})
+    b = Entity(0, 10, "PERSON", "model/m", attributes={"form": "full"})
+    (out,) = resolve([a, b])
+    assert dict(out.attributes) == {"role": "patient", "form": "full"}
+
+
+def test_result_never_overlaps_on_a_dense_random_input():
+    import random
+
+    rnd = random.Random(0)
+    labels = ["PERSON", "DATE", "CITY"]
+    sources = ["validated/x", "context/x", "model/x", "dictionary/x"]
+    text = "x" * 200
+    cands = []
+    for _ in range(300):
+        s = rnd.randrange(0, 190)
+        cands.append(Entity(s, s + rnd.randrange(1, 10), rnd.choice(labels), rnd.choice(sources)))
+    out = resolve(cands, text)
+    for a, b in zip(out, out[1:], strict=False):
+        assert a.end <= b.start
+    covered = {i for e in cands for i in range(e.start, e.end)}
+    kept = {i for e in out for i in range(e.start, e.end)}
+    assert covered == kept  # recall first: every proposed character stays covered
