@@ -48,6 +48,7 @@ def test_merge_fills_missing_attributes_from_the_other_entity():
 
 
 def test_result_never_overlaps_on_a_dense_random_input():
+    import itertools
     import random
 
     rnd = random.Random(0)
@@ -59,7 +60,7 @@ def test_result_never_overlaps_on_a_dense_random_input():
         s = rnd.randrange(0, 190)
         cands.append(Entity(s, s + rnd.randrange(1, 10), rnd.choice(labels), rnd.choice(sources)))
     out = resolve(cands, text)
-    for a, b in zip(out, out[1:], strict=False):
+    for a, b in itertools.pairwise(out):
         assert a.end <= b.start
     covered = {i for e in cands for i in range(e.start, e.end)}
     kept = {i for e in out for i in range(e.start, e.end)}
