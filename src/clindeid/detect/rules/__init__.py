@@ -1,0 +1,1 @@
+"""Rule-based detectors: patterns, validators, trigger words and dictionaries."""
