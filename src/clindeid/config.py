@@ -34,6 +34,7 @@ class Config:
     strategy_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     seed: int | None = None
     epsilon: float = 1.0
+    propagate: bool = True
 
     def __post_init__(self) -> None:
         unknown = [label for label in self.strategies if label not in LABELS]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +11,8 @@ import numpy as np
 
 from clindeid.config import Config
 from clindeid.detect import Detector, build_detectors, resolve
+from clindeid.detect.propagate import propagate
+from clindeid.detect.resolver import merge_adjacent
 from clindeid.document import Document, Entity, Metadata
 from clindeid.substitute import Replacement, SubstitutionContext, make_strategy, rewrite
 
@@ -40,6 +42,15 @@ def document_seed(seed: int | None, document_id: str) -> np.random.SeedSequence:
     return np.random.SeedSequence(entropy=seed, spawn_key=(int.from_bytes(digest[:8], "big"),))
 
 
+def _common_word_test() -> Callable[[str], bool] | None:
+    """The knowledge base's common-word test, when the knowledge base is installed."""
+    try:
+        from clindeid.knowledge import is_common_word
+    except ImportError:
+        return None
+    return is_common_word
+
+
 class Pipeline:
     """A configured de-identifier. Build once (detectors may load tables), reuse."""
 
@@ -58,10 +69,17 @@ class Pipeline:
         }
 
     def detect(self, document: Document) -> list[Entity]:
+        """Run every detector, resolve, then propagate what was found to its other
+        occurrences in the document and resolve again."""
         proposals: list[Entity] = []
         for detector in self.detectors:
             proposals.extend(detector.detect(document))
-        return resolve(proposals, document.text)
+        entities = resolve(proposals, document.text)
+        if self.config.propagate and entities:
+            extra = propagate(document.text, entities, _common_word_test())
+            if extra:
+                entities = resolve([*entities, *extra], document.text)
+        return merge_adjacent(entities, document.text)
 
     def context_for(self, document: Document) -> SubstitutionContext:
         rng = np.random.default_rng(document_seed(self.config.seed, document.id))

@@ -125,3 +125,28 @@ def _strip(text: str | None, start: int, end: int) -> tuple[int, int]:
     while end > start and (text[end - 1].isspace() or text[end - 1] in ",;:-"):
         end -= 1
     return start, end
+
+
+_JOINABLE_GAP = frozenset(" \t-")
+
+
+def merge_adjacent(
+    entities: list[Entity], text: str, labels: frozenset[str] = frozenset({"PERSON"})
+) -> list[Entity]:
+    """Join consecutive entities of the same label separated only by spaces or a hyphen on
+    the same line ("Jean" + "MARTIN" → "Jean MARTIN"), so a full name is one entity."""
+    out: list[Entity] = []
+    for e in entities:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.label == e.label
+            and e.label in labels
+            and 0 < e.start - prev.end <= 3
+            and all(ch in _JOINABLE_GAP for ch in text[prev.end : e.start])
+        ):
+            winner, other = (prev, e) if priority_of(prev) >= priority_of(e) else (e, prev)
+            out[-1] = _merge(winner, other)
+        else:
+            out.append(e)
+    return out

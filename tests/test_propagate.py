@@ -1,0 +1,58 @@
+import pytest
+
+from clindeid.detect.propagate import propagate
+from clindeid.detect.resolver import merge_adjacent, resolve
+from clindeid.document import Entity
+
+
+def covered(text, entities):
+    return sorted(text[e.start : e.end] for e in entities)
+
+
+def test_person_words_propagate_to_capitalised_occurrences_only():
+    text = "Dr Paul BLANC. Vu par BLANC ce jour. Urines blanc clair. Blanc confirme."
+    first = Entity(3, 13, "PERSON", "pattern/person-title", attributes={"role": "staff"})
+    extra = propagate(text, [first])
+    assert covered(text, extra) == ["BLANC", "Blanc"]
+    assert all(e.attributes["role"] == "staff" and e.attributes["propagated"] for e in extra)
+
+
+def test_common_words_and_particles_do_not_propagate_alone():
+    text = "Mme Rose de La Fontaine. La rose est rouge. Rose a appelé. La Fontaine aussi."
+    first = Entity(4, 23, "PERSON", "pattern/person-title")
+    extra = propagate(text, [first], is_common_word=lambda w: w.lower() == "rose")
+    got = covered(text, extra)
+    assert "Rose" not in got and "rose" not in got
+    assert got == ["Fontaine"]
+
+
+def test_identifier_surface_propagates_case_insensitively():
+    text = "IPP : AB12345. Rappel dossier ab12345 et AB123456."
+    first = Entity(6, 13, "ID", "pattern/id", attributes={"kind": "IPP"})
+    extra = propagate(text, [first])
+    assert covered(text, extra) == ["ab12345"]
+    assert extra[0].attributes["kind"] == "IPP"
+
+
+@pytest.mark.parametrize("label", ["DATE", "AGE"])
+def test_dates_and_ages_do_not_propagate(label):
+    text = "le 12/02 puis le 12/02"
+    assert propagate(text, [Entity(3, 8, label)]) == []
+
+
+def test_propagated_entities_resolve_without_overlap():
+    text = "Pr Jean MARTIN-DURAND. MARTIN-DURAND et Jean MARTIN."
+    first = Entity(3, 21, "PERSON", "pattern/person-title")
+    out = resolve([first, *propagate(text, [first])], text)
+    assert covered(text, out) == ["Jean", "Jean MARTIN-DURAND", "MARTIN", "MARTIN-DURAND"]
+    merged = merge_adjacent(out, text)
+    assert covered(text, merged) == ["Jean MARTIN", "Jean MARTIN-DURAND", "MARTIN-DURAND"]
+
+
+def test_merge_adjacent_joins_name_parts_on_one_line_only():
+    from clindeid.detect.resolver import merge_adjacent
+
+    text = "Jean MARTIN\nDUBOIS, Claire"
+    ents = [Entity(0, 4, "PERSON"), Entity(5, 11, "PERSON"), Entity(12, 18, "PERSON"),
+            Entity(20, 26, "PERSON")]
+    assert covered(text, merge_adjacent(ents, text)) == ["Claire", "DUBOIS", "Jean MARTIN"]
