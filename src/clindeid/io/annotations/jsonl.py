@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,13 @@ from clindeid.io.annotations.base import (
 def read(
     path: Path, mapper: LabelMapper, texts: Mapping[str, str] | None = None
 ) -> list[AnnotatedDocument]:
-    """Read a clindeid JSONL file (texts missing from a line are looked up in ``texts``)."""
+    """Read a clindeid JSONL file (texts missing from a line are looked up in ``texts``).
+
+    When ``texts`` is given, lines without text whose id is not in it are skipped (with a
+    warning): predictions for documents outside the gold.
+    """
     docs: list[AnnotatedDocument] = []
+    skipped = 0
     with path.open(encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, 1):
             if not line.strip():
@@ -40,7 +46,22 @@ def read(
                 raise AnnotationFormatError(f"{where}: invalid JSON ({exc.msg})") from None
             if not isinstance(obj, dict):
                 raise AnnotationFormatError(f"{where}: expected a JSON object")
+            if (
+                obj.get("text") is None
+                and texts is not None
+                and "id" in obj
+                and str(obj["id"]) not in texts
+            ):
+                skipped += 1
+                continue
             docs.append(_document(obj, where, mapper, texts))
+    if skipped:
+        warnings.warn(
+            f"{path.name}: {skipped} documents without text and absent from the reference "
+            "texts were skipped",
+            UserWarning,
+            stacklevel=3,
+        )
     return docs
 
 
