@@ -176,9 +176,11 @@ def render_agreement(report: AgreementReport, console: Console) -> None:
         )
     console.print(pairs)
     overall = Table(
-        title=f"Fleiss κ ({len(report.annotators)} annotators, {report.documents} documents, "
-        f"{report.tokens} tokens)",
+        title="Fleiss κ",
         title_justify="left",
+        caption=f"{len(report.annotators)} annotators, {report.documents} documents "
+        f"annotated by all, {report.tokens} tokens",
+        caption_justify="left",
     )
     overall.add_column("Label")
     overall.add_column("Token ratings", justify="right")
