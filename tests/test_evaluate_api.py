@@ -65,7 +65,7 @@ def test_files_perfect_scores_across_formats(tmp_path, fmt):
 def test_files_text_mismatch(tmp_path):
     write_annotations(GOLD, tmp_path / "g.jsonl", "clindeid")
     write_annotations([AnnotatedDocument("b", "Maria .", ())], tmp_path / "p.jsonl", "clindeid")
-    with pytest.raises(EvaluationError, match="document 'b': text in p.jsonl differs"):
+    with pytest.raises(EvaluationError, match=r"document .b.: text in p\.jsonl differs"):
         evaluate_files(tmp_path / "g.jsonl", tmp_path / "p.jsonl")
 
 
