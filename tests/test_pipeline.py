@@ -146,3 +146,29 @@ def test_unknown_strategy_or_detector_family_is_rejected():
         Pipeline(Config(default_strategy="shred"))
     with pytest.raises(ValueError, match="unknown detector family"):
         Pipeline(Config(detectors=("crystal-ball",)))
+
+
+class _Budgeted:
+    """A fake private strategy: released value = the original text."""
+
+    name = "budgeted"
+
+    def budget_key(self, entity, original):
+        return ("v", original)
+
+    def substitute(self, entity, original, context):
+        eps = context.epsilon_for(("v", original))
+        return Surrogate("<" + str(len(original)) + ">", self.name, epsilon=eps)
+
+
+def test_budget_is_split_over_distinct_values_and_each_charged_at_each_mention():
+    text = "a 12 b 12 c 345 d 6"
+    ents = [Entity(2, 4, "DATE"), Entity(7, 9, "DATE"), Entity(12, 15, "AGE"),
+            Entity(18, 19, "AGE")]
+    ctx = SubstitutionContext.create(seed=0)
+    ctx.epsilon = 0.9
+    _, reps = rewrite(text, ents, {}, _Budgeted(), ctx)
+    # three distinct values ("12", "345", "6") share ε = 0.9; the repeat is charged once
+    assert [r.epsilon for r in reps] == pytest.approx([0.3, 0.0, 0.3, 0.3])
+    assert ctx.total_epsilon == pytest.approx(0.9)
+    assert ctx.budget_plan == pytest.approx({("v", "12"): 0.3, ("v", "345"): 0.3, ("v", "6"): 0.3})

@@ -35,6 +35,7 @@ class Config:
     seed: int | None = None
     epsilon: float = 1.0
     propagate: bool = True
+    budget_weights: Mapping[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         unknown = [label for label in self.strategies if label not in LABELS]

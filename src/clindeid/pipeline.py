@@ -83,7 +83,12 @@ class Pipeline:
 
     def context_for(self, document: Document) -> SubstitutionContext:
         rng = np.random.default_rng(document_seed(self.config.seed, document.id))
-        return SubstitutionContext(rng=rng, meta=document.meta)
+        return SubstitutionContext(
+            rng=rng,
+            meta=document.meta,
+            epsilon=self.config.epsilon,
+            budget_weights=dict(self.config.budget_weights),
+        )
 
     def deidentify(self, document: Document) -> DeidentifiedDocument:
         entities = self.detect(document)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -33,6 +34,25 @@ class Strategy(Protocol):
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
         """``original`` is the covered text: use it, never log or echo it."""
         ...
+
+
+class PrivateStrategy(Strategy, Protocol):
+    """A strategy that spends privacy budget (dates, ages, places).
+
+    ``budget_key`` names the released value: mentions with the same key (same original date,
+    same commune) are released once, memoised and charged once. ``None`` means the mention
+    spends nothing (e.g. it will be masked). Before rewriting, the pipeline collects the keys
+    of all mentions and splits the budget over the distinct ones
+    (`SubstitutionContext.plan_budget`); the strategy then reads its share with
+    `SubstitutionContext.epsilon_for`.
+    """
+
+    def budget_key(self, entity: Entity, original: str) -> Hashable | None: ...
+
+
+def budget_key_of(strategy: Strategy, entity: Entity, original: str) -> Hashable | None:
+    hook = getattr(strategy, "budget_key", None)
+    return hook(entity, original) if hook is not None else None
 
 
 def tag_for(label: str) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from clindeid.document import Metadata
+from clindeid.privacy.budget import split_budget
 
 
 @dataclass
@@ -26,6 +27,10 @@ class SubstitutionContext:
     meta: Metadata = field(default_factory=Metadata)
     memo: dict[tuple[str, Hashable], Any] = field(default_factory=dict)
     epsilon_spent: dict[str, float] = field(default_factory=dict)
+    epsilon: float = 1.0
+    budget_weights: Mapping[str, float] = field(default_factory=dict)
+    budget_plan: dict[Hashable, float] = field(default_factory=dict)
+    charged: set[Hashable] = field(default_factory=set)
 
     @classmethod
     def create(cls, seed: int | None = None, meta: Metadata | None = None) -> SubstitutionContext:
@@ -39,6 +44,23 @@ class SubstitutionContext:
         value = make()
         self.memo[slot] = value
         return value, True
+
+    def plan_budget(self, keys: Iterable[tuple[str, Hashable]]) -> None:
+        """Split ``epsilon`` over the distinct released values ``(label, key)``: uniformly,
+        or in proportion to ``budget_weights[label]``. Keys already planned (a patient's
+        earlier documents) keep their share and are not charged again."""
+        fresh: dict[Hashable, str] = {}
+        for label, key in keys:
+            if key is not None and key not in self.budget_plan and key not in fresh:
+                fresh[key] = label
+        if not fresh:
+            return
+        shares = split_budget(self.epsilon, list(fresh.values()), self.budget_weights)
+        self.budget_plan.update(zip(fresh, shares, strict=True))
+
+    def epsilon_for(self, key: Hashable) -> float:
+        """The ε share planned for a released value (the whole budget if unplanned)."""
+        return self.budget_plan.get(key, self.epsilon)
 
     def charge(self, label: str, epsilon: float) -> None:
         if epsilon:

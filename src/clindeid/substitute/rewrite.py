@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from clindeid.document import Entity
-from clindeid.substitute.base import Strategy, Surrogate, tag_for
+from clindeid.substitute.base import Strategy, Surrogate, budget_key_of, tag_for
 from clindeid.substitute.context import SubstitutionContext
 
 
@@ -59,11 +59,16 @@ def rewrite(
     context: SubstitutionContext,
 ) -> tuple[str, list[Replacement]]:
     """Replace every entity (non-overlapping, any order) and return the new text and audit."""
+    ordered = sorted(entities, key=lambda e: e.start)
+    keys = [
+        budget_key_of(strategies.get(e.label, default), e, text[e.start : e.end]) for e in ordered
+    ]
+    context.plan_budget(zip((e.label for e in ordered), keys, strict=True))
     parts: list[str] = []
     replacements: list[Replacement] = []
     cursor = 0
     new_len = 0
-    for entity in sorted(entities, key=lambda e: e.start):
+    for entity, key in zip(ordered, keys, strict=True):
         if entity.start < cursor:
             raise ValueError("entities overlap; resolve them before rewriting")
         before = text[cursor : entity.start]
@@ -71,6 +76,10 @@ def rewrite(
         new_len += len(before)
         strategy = strategies.get(entity.label, default)
         surrogate = _surrogate_for(entity, text[entity.start : entity.end], strategy, context)
+        if key is not None and key in context.charged:
+            surrogate = replace(surrogate, epsilon=0.0)  # memoised release: charged once
+        elif key is not None:
+            context.charged.add(key)
         context.charge(entity.label, surrogate.epsilon)
         parts.append(surrogate.text)
         replacements.append(
