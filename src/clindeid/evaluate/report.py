@@ -81,15 +81,20 @@ def _prf(counts: Counts) -> list[str]:
 
 def label_table(scores: Scores, title: str = "Entities") -> Table:
     """Per label P/R/F1 (strict and partial, %) with support and token recall, micro row."""
-    table = Table(title=title, title_justify="left")
-    table.add_column("Label")
+    table = Table(
+        title=title,
+        title_justify="left",
+        caption="s = strict (same offsets), p = partial (overlap); tok R = share of the "
+        "label's gold tokens covered by any prediction; all in %",
+        caption_justify="left",
+    )
+    table.add_column("Label", no_wrap=True)
     table.add_column("Gold", justify="right")
     table.add_column("Pred", justify="right")
-    for name in ("P", "R", "F1"):
-        table.add_column(f"{name} strict", justify="right")
-    for name in ("P", "R", "F1"):
-        table.add_column(f"{name} partial", justify="right")
-    table.add_column("Tok. recall", justify="right")
+    for kind in ("s", "p"):
+        for name in ("P", "R", "F1"):
+            table.add_column(f"{kind}{name}", justify="right")
+    table.add_column("tok R", justify="right")
     empty = Counts()
     for label in scores.labels:
         strict = scores.strict.get(label, empty)
@@ -137,11 +142,11 @@ def summary_table(scores: Scores) -> Table:
 def document_type_table(by_type: dict[str, Scores]) -> Table:
     """One summary row per document type."""
     table = Table(title="By document type", title_justify="left")
-    table.add_column("Type")
-    for name in ("Docs", "Gold", "F1 strict", "F1 partial", "Tok. P", "Tok. R", "Tok. F1"):
+    table.add_column("Type", no_wrap=True)
+    for name in ("Docs", "Gold", "F1\nstrict", "F1\npartial", "Token\nP", "Token\nR"):
         table.add_column(name, justify="right")
-    table.add_column("Leak rate", justify="right")
-    table.add_column("Clean docs", justify="right")
+    for name in ("Token\nF1", "Leak\nrate", "Clean\ndocs"):
+        table.add_column(name, justify="right")
     for doc_type in sorted(by_type):
         s = by_type[doc_type]
         table.add_row(

@@ -43,7 +43,8 @@ class AnnotatedDocument:
     ``annotator`` is ``None`` for the single annotation of a file; formats that hold several
     annotations of the same text (Label Studio, Prodigy sessions) give one
     `AnnotatedDocument` per annotator, with the same ``id``. Entities carry the annotator
-    name (or ``"gold"``) as their ``source`` unless the file says otherwise.
+    name (or ``"gold"``) as their ``source`` unless the file says otherwise. Equality
+    compares id, text, entities and annotator, not ``meta`` (which not every format keeps).
     """
 
     id: str
