@@ -22,6 +22,7 @@ from rich.table import Table
 from clindeid import __version__
 from clindeid.batch import RunSummary, run_deidentify, run_detect
 from clindeid.config import Config, ConfigError, load_config
+from clindeid.evaluate.cli import register as register_evaluate
 from clindeid.io.base import DEFAULT_MAX_DOCUMENT_BYTES, InputError, ReadOptions
 from clindeid.pipeline import Pipeline
 
@@ -229,6 +230,9 @@ def detect(
     _report(summary, f"clindeid detect → {output}", quiet)
     if not summary.ok:
         raise typer.Exit(1)
+
+
+register_evaluate(app)
 
 
 if __name__ == "__main__":  # pragma: no cover
