@@ -101,7 +101,8 @@ def input_files(path: Path, fmt: str) -> list[tuple[Path, str]]:
 
 def detect_format(path: Path | str, explicit: str | None = None) -> str:
     """The format of an input: ``explicit`` if given (aliases accepted), else from the
-    file extension or, for a folder, from the files inside. Raises InputError."""
+    file extension or, for a folder, from the files inside (all of one kind, else the
+    one kind of the files directly inside it). Raises InputError."""
     path = Path(path)
     if explicit:
         fmt = _ALIASES.get(explicit.strip().lower(), explicit.strip().lower())
@@ -120,16 +121,21 @@ def detect_format(path: Path | str, explicit: str | None = None) -> str:
             )
         return found
     counts: dict[str, int] = {}
-    for file, _ in _walk(path):
+    top: set[str] = set()  # the formats of the files directly inside
+    for file, rel in _walk(path):
         kind = _format_of(file)
         if kind is not None:
             counts[kind] = counts.get(kind, 0) + 1
+            if "/" not in rel:
+                top.add(kind)
     if not counts:
         raise InputError(f"{path}: empty input (no {', '.join(FORMATS)} files in the folder)")
-    if len(counts) > 1:
-        listing = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-        raise InputError(f"{path}: folder mixes formats ({listing}); choose one with --format")
-    return next(iter(counts))
+    if len(counts) == 1:
+        return next(iter(counts))
+    if len(top) == 1:  # e.g. texts with a subfolder of other kinds: the top level decides
+        return next(iter(top))
+    listing = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    raise InputError(f"{path}: folder mixes formats ({listing}); choose one with --format")
 
 
 def _strip_extension(relpath: str) -> str:
