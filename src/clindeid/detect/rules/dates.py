@@ -1,0 +1,448 @@
+"""DATE detector for French clinical text: every written form, with a parsed value and format.
+
+Each entity carries ``value`` (`clindeid.temporal.DateValue`) and attributes ``precision``,
+``format`` (a `clindeid.temporal.render_date` template) and ``kind="birth"`` after a birth
+trigger (né(e) le, DDN, date de naissance…). Range heads (``du 12 au 26/02/2020`` → ``12``)
+inherit the missing month/year from the date they lead to; they get ``inherited`` (the
+components taken) and ``range_end`` (that date's offsets).
+
+Forms: ``12/02/2020`` ``12/2/20`` ``12.02.20`` ``12-02-2020`` ``2020-02-12`` ``02/2020``
+``12 février 2020`` ``12 fév. 2020`` ``1er mars`` ``mardi 12 mars`` ``lundi 3`` ``février 2020``
+``mars 20`` spelled-out dates (``vingt-trois mars deux mille vingt``), years after a
+trigger (``en 2003``, ``(2019)``, ``hiver 2012``), month names after a trigger (``en mars``).
+Only after a date trigger (``le``, ``du``, ``date``, ``DDN``, ``né le``…): ``20200212``,
+``12022020``, ``12/02`` (no year), ``06 12 2022`` and spaced digits ``0 6 1 2 2 0 2 2``.
+
+Decisions: impossible calendar dates (``31/02/2020``) are *not* dates (no entity). Doses
+(``1/2``), blood pressure (``12/8``, ``120/80``), scores (``15/15``), versions
+(``v2.3.1``, ``version 2019.2``), times (``14h30``) and quantities (``2000 mg``) are not
+matched: two-part numbers need a trigger and a valid day/month, years alone need a trigger
+and no unit after them. Source ``validated/date`` for full dates with a four-digit year
+(numeric or with a month name), ``pattern/date`` otherwise.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from clindeid.document import Document, Entity
+from clindeid.temporal import (
+    MONTH_FORMS,
+    MONTHS,
+    MONTHS_ABBR,
+    MONTHS_ABBR3,
+    DateValue,
+    build_format,
+    casing_of,
+    expand_two_digit_year,
+    field_name,
+    month_regex,
+    number_words_style,
+    parse_french_number,
+    parse_weekday,
+    strip_accents,
+    weekday_regex,
+)
+
+# ----------------------------------------------------------------------------- data
+
+MONTH = month_regex()
+MONTH_FULL_LOWER = "(?:" + "|".join(
+    sorted({*MONTHS, *(strip_accents(m) for m in MONTHS)}, key=len, reverse=True)
+) + ")"
+WEEKDAY = weekday_regex()
+NUMBER_WORD = (
+    r"(?:premier|première|une|un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze"
+    r"|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|cents?|mille"
+    r"|mil)(?!\w)"
+)
+NUMBER_WORDS = rf"{NUMBER_WORD}(?:(?:[ \t-]+et)?[ \t-]+{NUMBER_WORD})*"
+DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:er|ᵉʳ)?"
+YEAR4 = r"(?:18[5-9]\d|19\d\d|20\d\d)"
+YEAR_CTX = r"(?:19\d\d|20\d\d)"
+NOT_LETTER = r"(?![^\W\d_])"
+# Quantities that follow a number which is then not a year / day.
+UNITS = (
+    r"(?:mg|g|kg|µg|mcg|ng|ml|cl|dl|l|ui|u|mui|mmol|µmol|mmhg|cm|mm|m|km|min|mn|h|s|sec|j|jours?"
+    r"|sem|semaines?|mois|ans?|%|°c?|cp|cps|comprimés?|gél|gélules?|gouttes?|fois|patients?"
+    r"|cas|kcal|cal|x|pa|points?|paquets?)(?![^\W\d_])"
+)
+Y2_GUARD = rf"(?!\s*{UNITS}|\s*[:h]\d|[.,/]\d|\d)"
+
+# Words right before a number that make it a date (window ends just before the number).
+DATE_TRIGGER = (
+    r"(?:\b(?:le|du|au|les|des|dès|depuis|dates?|datée?|ddn|dn|dob|né|née|naissance|entrée"
+    r"|sortie|admission|consultation|prélèvement|prélevée?|examen|intervention|jusqu'au"
+    r"|jusqu’au)|d\.\s?d\.\s?n\.?|né\(e\))\s*[:=.-]?\s*$"
+)
+BIRTH_TRIGGER = (
+    r"(?:\bn[ée]e?(?:\s*\(e\))?(?:\s+à\s+[^\n,;:]{1,40}?)?\s+(?:le|en)|\bd\.?\s?d\.?\s?n\.?"
+    r"|\bdate\s+de\s+naissance|\bnaissance|\bdob|\bdn)\s*[:=]?\s*(?:le\s+)?$"
+)
+YEAR_TRIGGERS: tuple[str, ...] = (
+    "en", "depuis", "dès", "année", "années", "an", "hiver", "printemps", "été", "automne",
+    "début", "fin", "courant", "jusqu'en", "jusqu’en", "avant", "après", "vers",
+)  # fmt: skip
+YEAR_RANGE_TRIGGERS: tuple[str, ...] = ("de", "entre", "du")
+MONTH_TRIGGERS: tuple[str, ...] = (
+    r"en\s+", r"début\s+", r"fin\s+", r"courant\s+", r"depuis\s+", r"dès\s+", r"jusqu'en\s+",
+    r"(?:au\s+)?mois\s+de\s+", r"(?:au\s+)?mois\s+d['’]", r"mi-",
+)  # fmt: skip
+RANGE_CONNECTOR = r"^\s*(?:-|–|au|à|et(?:\s+le)?|jusqu'au)\s*(?:le\s+)?$"
+
+# (name, regex, needs a date trigger, base score). Named groups: d, dw (day in words),
+# m, mon (month name), y, y2, yw (year in words), wd (weekday), d_sp/m_sp/y_sp (spaced).
+PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
+    ("dmy_slash",
+     rf"(?<![\w./])(?P<d>\d{{1,2}})(?P<s>/|\s/\s)(?P<m>\d{{1,2}})(?P=s)"
+     rf"(?:(?P<y>{YEAR4})|(?P<y2>\d{{2}}){Y2_GUARD})(?![\w/]|[.,/-]\d)", False, 0.95),
+    ("dmy_dot_dash",
+     rf"(?<![\w./-])(?P<d>\d{{1,2}})(?P<s>[.-])(?P<m>\d{{1,2}})(?P=s)"
+     rf"(?:(?P<y>{YEAR4})|(?P<y2>\d{{2}}){Y2_GUARD})(?![\w/]|[.,/-]\d)", False, 0.9),
+    ("ymd",
+     rf"(?<![\w./-])(?P<y>{YEAR4})(?P<s>[/.-])(?P<m>\d{{1,2}})(?P=s)(?P<d>\d{{1,2}})"
+     r"(?=T\d|(?![\w/]|[.,/-]\d))", False, 0.95),
+    ("my_numeric",
+     rf"(?<![\w./-])(?P<m>0[1-9]|1[0-2])(?P<s>[/.-])(?P<y>{YEAR4})(?![\w/]|[.,/-]\d)",
+     False, 0.85),
+    ("ymd_compact",
+     r"(?<![\w./-])(?P<y>(?:19|20)\d\d)(?P<m>[01]\d)(?P<d>[0-3]\d)(?![\w/]|[.,/-]\d)",
+     True, 0.85),
+    ("dmy_compact",
+     r"(?<![\w./-])(?P<d>[0-3]\d)(?P<m>[01]\d)(?P<y>(?:19|20)\d\d)(?![\w/]|[.,/-]\d)",
+     True, 0.85),
+    ("dmy_space",
+     r"(?<![\w./-])(?P<d>[0-3]\d) (?P<m>[01]\d) (?P<y>(?:19|20)\d\d)(?![\w/]|[.,/-]?\s?\d)",
+     True, 0.85),
+    ("spaced_digits",
+     r"(?<![\w./-])(?P<d_sp>\d \d) (?P<m_sp>\d \d) (?P<y_sp>\d \d \d \d|\d \d)(?! ?\d)",
+     True, 0.8),
+    ("dm_numeric",
+     rf"(?<![\w./-])(?P<d>\d{{1,2}})(?P<s>/)(?P<m>\d{{1,2}})(?![\w/]|[.,/-]\d|\s*{UNITS})",
+     True, 0.75),
+    ("textual",
+     rf"(?<!\w)(?:(?P<wd>{WEEKDAY})(?:,?\s+))?(?:(?P<d>{DAY})|(?P<dw>{NUMBER_WORDS}))"
+     rf"(?:\s+|-)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?"
+     rf"(?:(?:\s+|-|,\s*)(?P<y>{YEAR4})(?!\w|[.,]\d)|\s+(?P<y2>\d{{2}}){Y2_GUARD}(?!\w)"
+     rf"|\s+(?P<yw>{NUMBER_WORDS}))?", False, 0.9),
+    ("weekday_day",
+     rf"(?<!\w)(?P<wd>{WEEKDAY}),?\s+(?P<d>{DAY})(?!\w|[/.:,h]\d|\s*{UNITS})", False, 0.8),
+    ("month_year",
+     rf"(?<!\w)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?"
+     rf"(?:(?:\s+|-|\s*,\s*)(?P<y>{YEAR4})(?!\w|[.,]\d)|\s+(?P<y2>\d{{2}}){Y2_GUARD}(?!\w)"
+     rf"|\s+(?P<yw>{NUMBER_WORDS}))", False, 0.85),
+    ("month_only",
+     rf"(?<!\w)(?:{'|'.join(MONTH_TRIGGERS)})(?P<mon>(?-i:{MONTH_FULL_LOWER}))"
+     r"(?![^\W\d_]|\.?\s*\d)", False, 0.6),
+    ("year_context",
+     rf"(?:(?<!\w)(?:{'|'.join(YEAR_TRIGGERS)})\s+|(?<!\w)mi-|\()"
+     rf"(?P<ys>{YEAR_CTX}(?:\s*(?:,|et|ou|à|-|–|/)\s*{YEAR_CTX})*)"
+     rf"(?!\w|[.,]\d|\s*{UNITS})", False, 0.75),
+    ("year_range",
+     rf"(?<!\w)(?:{'|'.join(YEAR_RANGE_TRIGGERS)})\s+"
+     rf"(?P<ys>{YEAR_CTX}\s*(?:à|-|–|et|au)\s*{YEAR_CTX})(?!\w|[.,]\d|\s*{UNITS})",
+     False, 0.75),
+)  # fmt: skip
+
+RANGE_HEAD_DAY = (
+    r"(?:(?P<trig>\b(?:du|entre|les|des|dès)\s+(?:le\s+)?))?(?<![\w/.-])(?P<d1>"
+    + DAY + r")(?P<conn>-|–|\s*(?:-|–|au|à|et(?:\s+le)?)\s+)$"
+)
+RANGE_HEAD_MONTH = rf"(?<!\w)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?\s*(?:-|–|à|au|et)\s*$"
+
+# ----------------------------------------------------------------------------- compiled
+
+_FLAGS = re.IGNORECASE
+_COMPILED: tuple[tuple[str, re.Pattern[str], bool, float], ...] = tuple(
+    (name, re.compile(rx, _FLAGS), trig, score) for name, rx, trig, score in PATTERNS
+)
+_DATE_TRIGGER = re.compile(DATE_TRIGGER, _FLAGS)
+_BIRTH_TRIGGER = re.compile(BIRTH_TRIGGER, _FLAGS)
+_RANGE_CONNECTOR = re.compile(RANGE_CONNECTOR, _FLAGS)
+_RANGE_HEAD_DAY = re.compile(RANGE_HEAD_DAY, _FLAGS)
+_RANGE_HEAD_MONTH = re.compile(RANGE_HEAD_MONTH, _FLAGS)
+_YEAR_IN_CHAIN = re.compile(r"\d{4}")
+_MONTH_TABLES = {"month": MONTHS, "month_abbr": MONTHS_ABBR, "month_abbr3": MONTHS_ABBR3}
+_VALUE_GROUPS = ("wd", "d", "dw", "d_sp", "mon", "m", "y", "y2", "yw")
+_TRIGGER_WINDOW = 40
+_BIRTH_WINDOW = 70
+
+
+@dataclass(slots=True)
+class _Candidate:
+    start: int
+    end: int
+    value: DateValue
+    format: str
+    score: float
+    validated: bool
+    attributes: dict[str, object] = field(default_factory=dict)
+
+
+def _month_field(word: str) -> tuple[int, str] | None:
+    """(month, template field) of a written month name: casing and accents kept."""
+    found = MONTH_FORMS.get(strip_accents(word.lower()))
+    if found is None:
+        return None
+    month, base = found
+    canonical = _MONTH_TABLES[base][month - 1]
+    flags = "a" if not canonical.isascii() and word.isascii() else ""
+    return month, field_name(base, casing_of(word), flags)
+
+
+def _numeric_field(text: str, other: str | None, base: str) -> str:
+    if len(text) == 1:
+        return base
+    if text.startswith("0"):
+        return base + "2"
+    return base + "2" if other is None or len(other) == 2 else base
+
+
+def _words_field(base: str, written: str, n: int) -> str:
+    return field_name(base, casing_of(written), number_words_style(written, n))
+
+
+def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int, int] | None:
+    """Value, format, start and end of a match, or None if it is not a valid date."""
+    g = m.groupdict()
+    parts: list[tuple[int, int, str]] = []
+    start = min(m.start(k) for k in _VALUE_GROUPS if g.get(k))
+    end = m.end()
+    month_base = ""
+    day = month = year = weekday = None
+    if g.get("d_sp"):
+        day = int(g["d_sp"].replace(" ", ""))
+        month = int(g["m_sp"].replace(" ", ""))
+        ys = g["y_sp"].replace(" ", "")
+        year = int(ys) if len(ys) == 4 else expand_two_digit_year(int(ys))
+        parts += [(m.start("d_sp"), m.end("d_sp"), "d2_spaced"),
+                  (m.start("m_sp"), m.end("m_sp"), "m2_spaced"),
+                  (m.start("y_sp"), m.end("y_sp"), "y4_spaced" if len(ys) == 4 else "y2_spaced")]
+    if g.get("wd"):
+        weekday = parse_weekday(g["wd"])
+        parts.append((m.start("wd"), m.end("wd"), field_name("weekday", casing_of(g["wd"]))))
+    if g.get("mon"):
+        found = _month_field(g["mon"])
+        if found is None:
+            return None
+        month, fld = found
+        month_base = MONTH_FORMS[strip_accents(g["mon"].lower())][1]
+        parts.append((m.start("mon"), m.end("mon"), fld))
+        if g.get("dot") and month_base == "month":
+            has_year = any(g.get(k) for k in ("y", "y2", "yw"))
+            if not has_year:
+                end = m.end("mon")  # a full month name then a full stop
+    elif g.get("m"):
+        month = int(g["m"])
+        parts.append((m.start("m"), m.end("m"), _numeric_field(g["m"], g.get("d"), "m")))
+    if g.get("d"):
+        raw = g["d"]
+        digits = raw.rstrip("erERᵉʳ")
+        day = int(digits)
+        if digits != raw:
+            if day != 1:
+                return None
+            fld = "d1er"
+        elif g.get("mon"):
+            fld = "d2" if raw.startswith("0") else "d" if day == 1 else "d1er"
+        else:
+            fld = _numeric_field(raw, g.get("m"), "d")
+        parts.append((m.start("d"), m.end("d"), fld))
+    elif g.get("dw"):
+        day = parse_french_number(g["dw"])
+        if day is None or not 1 <= day <= 31:
+            return None
+        parts.append((m.start("dw"), m.end("dw"), _words_field("d_words", g["dw"], day)))
+    if g.get("y"):
+        year = int(g["y"])
+        parts.append((m.start("y"), m.end("y"), "y4"))
+    elif g.get("y2"):
+        if g.get("mon") and not g.get("dot") and month_base != "month":
+            # "sept 20", "mar 20": an abbreviation without a dot, then two digits: no year
+            if name == "month_year":
+                return None
+            end = m.end("mon")
+        else:
+            year = expand_two_digit_year(int(g["y2"]))
+            parts.append((m.start("y2"), m.end("y2"), "y2"))
+    elif g.get("yw"):
+        yv = parse_french_number(g["yw"])
+        if yv is not None and 1850 <= yv <= 2099:
+            year = yv
+            parts.append((m.start("yw"), m.end("yw"), _words_field("y_words", g["yw"], yv)))
+        elif name == "month_year":
+            return None
+        else:
+            end = m.end("dot") if g.get("dot") else m.end("mon")
+    try:
+        value = DateValue(year, month, day, weekday)
+    except ValueError:
+        return None
+    parts = [p for p in parts if p[1] <= end]
+    return value, build_format(text, start, end, parts), start, end
+
+
+def _has_trigger(text: str, start: int) -> bool:
+    return _DATE_TRIGGER.search(text, max(0, start - _TRIGGER_WINDOW), start) is not None
+
+
+def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]:
+    for name, rx, needs_trigger, score in _COMPILED:
+        for m in rx.finditer(text):
+            if name in ("year_context", "year_range"):
+                yield from _years(text, m, score)
+                continue
+            built = _build(text, m, name)
+            if built is None:
+                continue
+            value, fmt, start, end = built
+            if needs_trigger and not assume_trigger and not _has_trigger(text, start):
+                continue
+            validated = value.is_complete and "{y4}" in fmt and not needs_trigger
+            yield _Candidate(start, end, value, fmt, score + (0.03 if validated else 0.0),
+                             validated)
+
+
+def _years(text: str, m: re.Match[str], score: float) -> Iterator[_Candidate]:
+    if m.group(0).startswith("(") and not text.startswith(")", m.end()):
+        return
+    chain = m.group("ys")
+    base = m.start("ys")
+    for y in _YEAR_IN_CHAIN.finditer(chain):
+        s, e = base + y.start(), base + y.end()
+        yield _Candidate(s, e, DateValue(int(y.group()), None, None), "{y4}", score, False)
+
+
+def _select(cands: list[_Candidate]) -> list[_Candidate]:
+    """Longest first, then validated, then score; no overlaps."""
+    cands.sort(key=lambda c: (-(c.end - c.start), not c.validated, -c.score, c.start))
+    starts: list[int] = []
+    kept: list[_Candidate] = []
+    for c in cands:
+        i = bisect.bisect_left(starts, c.start)
+        if i > 0 and kept[i - 1].end > c.start:
+            continue
+        if i < len(kept) and kept[i].start < c.end:
+            continue
+        starts.insert(i, c.start)
+        kept.insert(i, c)
+    return kept
+
+
+def _inherit(text: str, kept: list[_Candidate]) -> list[_Candidate]:
+    """Range heads take the month/year of the date they lead to."""
+    out: list[_Candidate] = []
+    for i, c in enumerate(kept):
+        if c.value.year is None:
+            out.append(c)
+            continue
+        prev = out[-1] if out else None
+        gap_start = prev.end if prev is not None else max(0, c.start - 30)
+        if prev is not None and c.start - prev.end <= 12 and prev.value.year is None \
+                and _RANGE_CONNECTOR.search(text[prev.end : c.start]):
+            head = _fill(prev, c)
+            if head is not None:
+                out[-1] = head
+            out.append(c)
+            continue
+        window_start = max(gap_start, c.start - 30)
+        window = text[window_start : c.start]
+        head = _day_head(window, window_start, c) or _month_head(window, window_start, c)
+        if head is not None and (i == 0 or head.start >= kept[i - 1].end):
+            out.append(head)
+        out.append(c)
+    return out
+
+
+def _fill(head: _Candidate, target: _Candidate) -> _Candidate | None:
+    v, t = head.value, target.value
+    taken = []
+    month, year = v.month, v.year
+    if month is None and v.day is not None:
+        month, taken = t.month, ["month"]
+    if year is None:
+        year, taken = t.year, [*taken, "year"]
+    try:
+        value = DateValue(year, month, v.day, v.weekday)
+    except ValueError:
+        return None
+    attrs = {**head.attributes, "inherited": tuple(taken), "range_end": (target.start, target.end)}
+    return _Candidate(head.start, head.end, value, head.format, head.score, head.validated, attrs)
+
+
+def _day_head(window: str, offset: int, target: _Candidate) -> _Candidate | None:
+    t = target.value
+    if t.day is None or t.month is None:
+        return None
+    m = _RANGE_HEAD_DAY.search(window)
+    if m is None:
+        return None
+    raw = m.group("d1")
+    digits = raw.rstrip("erERᵉʳ")
+    day = int(digits)
+    if digits != raw and day != 1:
+        return None
+    if not m.group("trig") and (m.group("conn") not in ("-", "–") or day >= t.day):
+        return None
+    try:
+        value = DateValue(t.year, t.month, day)
+    except ValueError:
+        return None
+    fmt = "{d1er}" if digits != raw else "{d2}" if digits.startswith("0") else "{d}"
+    s, e = offset + m.start("d1"), offset + m.end("d1")
+    attrs = {"inherited": ("month", "year"), "range_end": (target.start, target.end)}
+    return _Candidate(s, e, value, fmt, 0.8, False, attrs)
+
+
+def _month_head(window: str, offset: int, target: _Candidate) -> _Candidate | None:
+    t = target.value
+    if t.day is not None or t.month is None:
+        return None
+    m = _RANGE_HEAD_MONTH.search(window)
+    if m is None:
+        return None
+    found = _month_field(m.group("mon"))
+    if found is None:
+        return None
+    month, fld = found
+    end = m.end("dot") if m.group("dot") and "abbr" in fld.lower() else m.end("mon")
+    fmt = "{" + fld + "}" + ("." if end > m.end("mon") else "")
+    value = DateValue(t.year, month, None)
+    attrs = {"inherited": ("year",), "range_end": (target.start, target.end)}
+    return _Candidate(offset + m.start("mon"), offset + end, value, fmt, 0.75, False, attrs)
+
+
+def find_dates(text: str, assume_trigger: bool = False) -> list[_Candidate]:
+    """All dates of ``text`` in reading order (no overlaps), ranges resolved."""
+    return _inherit(text, _select(list(_candidates(text, assume_trigger))))
+
+
+def parse_date_text(text: str) -> tuple[DateValue, str] | None:
+    """(value, format) of a string that is exactly one date, as if after a date trigger."""
+    stripped = text.strip()
+    found = find_dates(stripped, assume_trigger=True)
+    if len(found) == 1 and found[0].start == 0 and found[0].end == len(stripped):
+        return found[0].value, found[0].format
+    return None
+
+
+@dataclass(frozen=True)
+class DateDetector:
+    """Proposes DATE entities with value, precision, format and birth kind."""
+
+    name: str = "date"
+    family: str = "rules"
+
+    def detect(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        for c in find_dates(text):
+            attrs: dict[str, object] = {"precision": c.value.precision, "format": c.format}
+            attrs.update(c.attributes)
+            if _BIRTH_TRIGGER.search(text, max(0, c.start - _BIRTH_WINDOW), c.start):
+                attrs["kind"] = "birth"
+            kind = "validated" if c.validated else "pattern"
+            yield Entity(c.start, c.end, "DATE", source=f"{kind}/{self.name}",
+                         score=min(c.score, 1.0), value=c.value, attributes=attrs)
