@@ -1,0 +1,868 @@
+"""Places: street addresses, postcodes, communes, countries and regions.
+
+Four labels, each with its own logic (one detector class per concern):
+
+- `AddressDetector` — ADDRESS: ``12 rue de la Liberté``, ``3 bis avenue Jean Jaurès``,
+  ``12, bd Carnot``, ``12 Grande Rue``, ``lieu-dit Les Granges``, ``Résidence Les Tilleuls,
+  bât. B``, postal boxes (``BP 77908``, ``CS 30001``, ``TSA 12345``) and a street written
+  without a number after a residence cue (``demeurant chemin des Vignes``). Complements
+  (``bât. B``, ``appt 14``, ``3e étage``) are included only when attached to an address;
+  on their own (``appartement 12``, ``3ème étage``) they are not PHI and are not proposed.
+- `ZipCityDetector` — ZIP and CITY: a 5-digit postcode is proposed only with context (a
+  commune or ``CEDEX`` after it, a commune before it, ``CP``/``code postal`` before it, or an
+  address just before it) and, when the knowledge base is available, only if it exists in the
+  postcode table (``CEDEX`` codes excepted). Communes come from the knowledge base:
+  ``validated/zip`` (postcode next to one of its communes), ``pattern/city`` (after a
+  postcode or a cue such as ``né à``, ``domicilié à``, ``CHU de``, before ``CEDEX``) and
+  ``dictionary/city`` (no cue: only communes that are not common words, not short, not in a
+  person-name context).
+- `LocationDetector` — LOCATION: countries, French regions and départements after a cue
+  about a person (``originaire du Mali``, ``née en Algérie``, ``de retour du Sénégal``).
+
+Attributes: ``insee`` on CITY/ZIP/ADDRESS when the commune is resolved; ADDRESS also has
+``kind`` (``street``, ``postbox``, ``named_place``) and ``street_type`` (canonical type).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from clindeid.document import Document, Entity
+
+__all__ = [
+    "AddressDetector",
+    "LocationDetector",
+    "PlaceDetector",
+    "ZipCityDetector",
+]
+
+# =========================================================================== data
+
+UP = "A-ZÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆ"
+LOW = "a-zàâäçéèêëîïôöùûüÿœæß"
+APOS = "'’"
+
+# Street types: canonical → written forms. "strong" types accept a lowercase name after a
+# particle ("rue de la liberté"); the others need a capitalised name ("place de la Barre",
+# "cours Gambetta") so that "3 cours de chimiothérapie" is not an address.
+STREET_TYPES: dict[str, tuple[str, ...]] = {
+    "rue": ("rue", "r."),
+    "avenue": ("avenue", "av.", "av", "ave", "aven."),
+    "boulevard": ("boulevard", "bd", "bd.", "bld", "blvd", "boul.", "bvd"),
+    "allée": ("allée", "allee", "allées", "allees", "all."),
+    "chemin": ("chemin", "che.", "chem.", "ch.", "chemin rural"),
+    "impasse": ("impasse", "imp.", "imp"),
+    "place": ("place", "pl.", "pl"),
+    "quai": ("quai",),
+    "route": ("route", "rte", "rte."),
+    "cours": ("cours", "crs"),
+    "square": ("square", "sq."),
+    "passage": ("passage", "pass."),
+    "sentier": ("sentier",),
+    "voie": ("voie",),
+    "faubourg": ("faubourg", "fg", "fbg", "faub."),
+    "promenade": ("promenade", "prom."),
+    "esplanade": ("esplanade", "espl."),
+    "rond-point": ("rond-point", "rond point", "rd-pt", "rd pt"),
+    "chaussée": ("chaussée", "chaussee"),
+    "montée": ("montée", "montee"),
+    "ruelle": ("ruelle",),
+    "villa": ("villa",),
+    "parvis": ("parvis",),
+    "traverse": ("traverse",),
+    "venelle": ("venelle",),
+    "sente": ("sente",),
+    "mail": ("mail",),
+    "clos": ("clos",),
+    "galerie": ("galerie",),
+    "rocade": ("rocade",),
+    "levée": ("levée", "levee"),
+    "carrefour": ("carrefour",),
+    "résidence": ("résidence", "residence", "rés.", "res."),
+    "cité": ("cité", "cite"),
+    "hameau": ("hameau",),
+    "lotissement": ("lotissement", "lot."),
+    "quartier": ("quartier",),
+    "domaine": ("domaine",),
+    "lieu-dit": ("lieu-dit", "lieu dit", "lieudit", "ld", "l.d."),
+    "zone artisanale": ("zone artisanale", "za"),
+    "zone industrielle": ("zone industrielle", "zi"),
+    "zone d'activités": ("zone d'activités", "zone d'activité", "zac", "zae"),
+}
+STRONG_STREET_TYPES: frozenset[str] = frozenset(
+    {"rue", "avenue", "boulevard", "allée", "chemin", "impasse", "route", "quai", "faubourg",
+     "ruelle", "sentier", "venelle", "montée", "chaussée", "rond-point", "promenade"}
+)  # fmt: skip
+# Types that name a place on their own, without a number ("lieu-dit Les Granges").
+NAMED_PLACE_TYPES: frozenset[str] = frozenset(
+    {"lieu-dit", "résidence", "hameau", "lotissement", "cité", "domaine", "zone artisanale",
+     "zone industrielle", "zone d'activités"}
+)  # fmt: skip
+# Written forms from the knowledge base that are too ambiguous to be street types here.
+STREET_TYPE_DENY: frozenset[str] = frozenset(
+    {"r", "ch", "al", "pas", "car", "lot", "ste", "dom", "ven", "tra", "cr", "gr", "qu", "rt",
+     "port", "pont", "parc", "cote", "côte", "qua", "res", "ham", "hau", "gal", "roc", "prv",
+     "sen", "mte", "rle", "vla", "chs", "chau", "digue", "che", "chem", "cit", "esp", "sq",
+     "pass", "psge", "sent", "quart", "qrt", "fg", "carf", "lotis", "faub", "aven", "avn",
+     "boul", "boulev", "rpt", "resid", "all", "ld"}
+)  # fmt: skip
+# Streets whose type is the whole name ("12 Grande Rue", "3 Grand'Rue").
+SELF_NAMED_STREETS: tuple[str, ...] = ("grande rue", "grand rue", "grand'rue", "grand’rue")
+
+# Particles inside a street or place name.
+NAME_PARTICLES: tuple[str, ...] = (
+    "de la", "de l'", "de l’", "d'", "d’", "l'", "l’", "des", "du", "de", "la", "le", "les",
+    "aux", "au", "sur", "sous", "en", "lès", "lez", "à la", "et",
+)  # fmt: skip
+# Capitalised words that end a name (civilities, headers, phone labels).
+NAME_STOP_WORDS: tuple[str, ...] = (
+    "M", "Mme", "Mmes", "Mlle", "Mr", "MM", "Dr", "Pr", "Me", "Docteur", "Professeur",
+    "Monsieur", "Madame", "Tél", "Tel", "TEL", "TÉL", "Fax", "FAX", "Portable", "Mail",
+    "Email", "CEDEX", "Cedex", "BP", "CS", "TSA", "CP", "Né", "Née", "IPP", "NDA", "Le", "La",
+)  # fmt: skip
+# Address complements, only taken when attached to an address.
+COMPLEMENTS: tuple[str, ...] = (
+    r"b[âa]t(?:iment|\.)?\s*[A-Z0-9]{1,3}\b",
+    r"esc(?:alier|\.)?\s*[A-Z0-9]{1,3}\b",
+    r"(?:appartement|appart\.?|appt\.?|apt\.?)\s*(?:n°\s*)?\d{1,4}\b",
+    r"porte\s+\d{1,4}\b",
+    r"\d{1,2}\s*(?:e|er|ème|eme|è)\s+étage\b",
+    r"étage\s+\d{1,2}\b",
+    r"(?:entrée|hall)\s+[A-Z0-9]\b",
+)
+# Cues before a street written without a number.
+ADDRESS_CUES: tuple[str, ...] = (
+    r"domicili[ée]e?s?", r"demeurant", r"habit(?:e|ent|ant|ante)", r"résid(?:e|ent|ant|ante)",
+    r"vi(?:t|vant|vante)", r"adresse\s*:", r"adresse", r"domicile\s*:", r"sis(?:e|es)?",
+    r"logé(?:e|s)?",
+)  # fmt: skip
+# Postal boxes: prefix → digits pattern.
+POSTBOX_PATTERN = r"\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale)\s*(?:n°\s*)?\d{1,6}\b"
+
+# ZIP: a French postcode (Corsica is 20xxx, overseas 97xxx/98xxx).
+ZIP_PATTERN = r"(?<![\w.,/:-])(?:0[1-9]|[1-8]\d|9[0-8])\d{3}(?![\w]|[.,]\d|/)"
+ZIP_CUES = r"(?:\bC\.?\s?P\.?|\bcode\s+postal|\bCode\s+postal|\bCODE\s+POSTAL)\s*:?\s*$"
+CEDEX = r"(?:CEDEX|Cedex|cedex)(?:\s+\d{1,2})?"
+
+# Cues before a commune ("strong": any commune is accepted, even a common word; "weak":
+# only unambiguous communes, but capitalisation after the cue is evidence enough for names).
+STRONG_CITY_CUES: tuple[str, ...] = (
+    r"n[ée]e?s?(?:\s+le\s+[\d/.\s]{6,12}|\s+en\s+\d{4}|\s+le\s+\d{1,2}\s+\w+\s+\d{4})?\s+à",
+    r"domicili[ée]e?s?\s+à", r"habit(?:e|ant|ante|ent)\s+à", r"vi(?:t|vant|vante)\s+à",
+    r"demeurant\s+à", r"résid(?:e|ant|ante|ent)\s+à", r"originaire\s+d(?:e|['’])",
+    r"install[ée]e?s?\s+à", r"d[ée]m[ée]nag[ée]e?s?\s+à", r"transf[ée]r[ée]e?s?\s+(?:à|vers)",
+    r"mairie\s+d(?:e|['’])", r"ville\s+d(?:e|['’])", r"commune\s+d(?:e|['’])",
+    r"\b(?:CHU|CHRU|CHR|CH|CHI|CHG|CHS|CHD)\s+(?:de|d['’])", r"h[ôo]pital\s+d(?:e|['’])",
+    r"Hôpital\s+d(?:e|['’])", r"[Cc]entre\s+[Hh]ospitalier\s+(?:de|d['’])",
+    r"[Cc]linique\s+d(?:e|['’])", r"EHPAD\s+d(?:e|['’])", r"[Ff]ait\s+à",
+)  # fmt: skip
+WEAK_CITY_CUES: tuple[str, ...] = (r"à", r"vers", r"sur", r"près\s+d(?:e|['’])", r"région\s+de")
+# Cues that make a birth/residence place a place even when it is not a French commune.
+FOREIGN_PLACE_CUES: tuple[str, ...] = (
+    r"n[ée]e?s?(?:\s+le\s+[\d/.\s]{6,12})?\s+à", r"originaire\s+d(?:e|['’])",
+    r"domicili[ée]e?s?\s+à", r"demeurant\s+à", r"habit(?:e|ant|ante)\s+à", r"vi(?:t|vant)\s+à",
+)  # fmt: skip
+# Words before a capitalised word that make it a person name, not a commune.
+PERSON_CUES: frozenset[str] = frozenset(
+    {"m", "mme", "mmes", "mlle", "mr", "mrs", "dr", "pr", "docteur", "professeur", "monsieur",
+     "madame", "mademoiselle", "me", "maître", "confrère", "consoeur", "consœur", "épouse",
+     "epouse", "née", "nee", "veuve", "fils", "fille", "père", "mère", "frère", "soeur", "sœur",
+     "interne", "externe", "infirmier", "infirmière", "ide", "kiné", "chef", "dre"}
+)  # fmt: skip
+# Words before "de <X>" that make X an eponym (maladie de Parkinson), not a commune.
+EPONYM_CUES: frozenset[str] = frozenset(
+    {"maladie", "syndrome", "signe", "score", "classification", "test", "manoeuvre",
+     "manœuvre", "loi", "méthode", "technique", "triade", "opération", "intervention",
+     "procédure", "critères", "échelle", "stade", "type", "sonde", "tube", "cathéter",
+     "fracture", "maladies", "syndromes", "signes", "reflexe", "réflexe", "ligament", "canal",
+     "kyste", "ulcère", "tumeur", "lymphome", "sarcome", "anomalie", "point", "espace",
+     "protocole", "position", "incision", "voie", "manœuvres", "cellules", "corps", "bloc"}
+)  # fmt: skip
+# Capitalised words never proposed as a commune without a cue (clinical headers, months,
+# weekdays, eponyms and words that are communes somewhere).
+CITY_STOP_WORDS: frozenset[str] = frozenset(
+    {"janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre",
+     "octobre", "novembre", "decembre", "lundi", "mardi", "mercredi", "jeudi", "vendredi",
+     "samedi", "dimanche", "thorax", "service", "sortie", "motif", "bilan", "examen",
+     "conclusion", "traitement", "evolution", "antecedents", "allergie", "allergies",
+     "histoire", "diagnostic", "synthese", "observation", "suite", "suites", "avis", "poids",
+     "taille", "pouls", "tension", "sang", "urine", "urines", "selles", "biologie", "imagerie",
+     "scanner", "echo", "radio", "irm", "ecg", "eeg", "tdm", "pet", "plan", "vue", "eu", "y",
+     "bar", "sept", "vendres", "ris", "chambre", "lit", "bloc", "pavillon", "unite",
+     "centre", "hopital", "clinique", "france", "europe", "saint", "sainte", "le", "la", "les",
+     "orange", "bouche", "gorge", "ventre", "coeur", "foie", "nez", "main", "pied", "bras",
+     "jambe", "dos", "tete", "cou", "genou", "hanche", "os", "peau", "sein", "rein", "rate",
+     "loge", "col", "mal", "charge", "fort", "aigu", "vie", "marche", "poule", "parkinson",
+     "alzheimer", "crohn", "basedow", "hodgkin", "horton", "paget", "wilson", "raynaud",
+     "charcot", "babinski", "lasegue", "murphy", "mcburney", "glasgow", "apgar", "nyha",
+     "gleason", "breslow", "child", "pugh", "kernig", "brudzinski", "tinel", "phalen",
+     "trendelenburg", "valsalva", "doppler", "holter", "bouchard", "heberden", "dupuytren",
+     "lyme", "ebola", "zika", "guerre", "paix", "fin", "debut", "plaie", "soins", "sonde",
+     "drain", "nord", "sud", "est", "ouest", "haut", "bas", "grand", "petit", "neuf", "vieux",
+     "beau", "belle", "bon", "bonne",
+     "sainte-marie", "notre-dame", "ce", "cette", "on", "il", "elle", "nous", "vous", "ils",
+     "pas", "par", "pour", "avec", "sans", "sous", "sur", "dans", "entre", "vers", "chez"}
+)  # fmt: skip
+# Connectors inside multiword communes ("Chalon-sur-Saône", "Pont-à-Mousson").
+CITY_CONNECTORS: frozenset[str] = frozenset(
+    {"sur", "sous", "en", "lès", "les", "lez", "le", "la", "de", "du", "des", "d", "l", "aux",
+     "au", "à", "et", "st", "ste", "saint", "sainte", "l'", "d'"}
+)  # fmt: skip
+# A commune name never ends on one of these.
+CITY_CONNECTORS_END: frozenset[str] = frozenset(
+    {"sur", "sous", "en", "les", "lez", "de", "du", "des", "d", "l", "aux", "au", "a", "et",
+     "saint", "sainte"}
+)  # fmt: skip
+# Acronyms that do not make the next capitalised word a person name.
+ORG_ACRONYMS: frozenset[str] = frozenset(
+    {"CHU", "CH", "CHR", "CHRU", "CHI", "CHG", "CHS", "CEDEX", "BP", "CS", "TSA", "EHPAD",
+     "HAD", "SSR", "GHU", "AP", "HP", "SAMU", "SMUR", "CPAM", "MDPH", "CMP", "CP"}
+)  # fmt: skip
+# First words of a capitalised run that is not a place after "né à"/"demeurant à".
+FOREIGN_STOP_WORDS: frozenset[str] = frozenset(
+    {"chu", "ch", "chr", "chru", "hôpital", "hopital", "clinique", "domicile", "terme", "j",
+     "h", "la", "le", "les", "l", "un", "une", "son", "sa", "ses", "cette", "ce", "m", "mme",
+     "dr", "pr", "noël", "paques", "pâques", "gauche", "droite"}
+)  # fmt: skip
+MAX_CITY_TOKENS = 9
+MIN_COMMON_WORD_POPULATION = 10_000  # a commune that is a common word, capitalised mid-text
+MIN_DICTIONARY_POPULATION_SHORT = 10_000  # a ≤3-letter commune needs this many inhabitants
+MIN_DICTIONARY_POPULATION_UPPER = 2_000  # an all-caps commune without cue needs this many
+
+# Countries (and a few territories), French regions (old and new) and départements.
+COUNTRIES: tuple[str, ...] = (
+    "Afghanistan", "Afrique du Sud", "Albanie", "Algérie", "Allemagne", "Angleterre",
+    "Angola", "Arabie saoudite", "Argentine", "Arménie", "Australie", "Autriche",
+    "Azerbaïdjan", "Bangladesh", "Belgique", "Bénin", "Biélorussie", "Bolivie", "Bosnie",
+    "Brésil", "Bulgarie", "Burkina Faso", "Burundi", "Cambodge", "Cameroun", "Canada",
+    "Cap-Vert", "Centrafrique", "Chili", "Chine", "Colombie", "Comores", "Congo", "Corée",
+    "Corée du Sud", "Côte d'Ivoire", "Côte d’Ivoire", "Croatie", "Cuba", "Danemark",
+    "Djibouti", "Écosse", "Égypte", "Équateur", "Érythrée", "Espagne", "Estonie",
+    "États-Unis", "Éthiopie", "Finlande", "Gabon", "Gambie", "Géorgie", "Ghana", "Grèce",
+    "Guinée", "Guinée-Bissau", "Guinée équatoriale", "Haïti", "Hongrie", "Inde", "Indonésie",
+    "Irak", "Iran", "Irlande", "Islande", "Israël", "Italie", "Japon", "Jordanie",
+    "Kazakhstan", "Kenya", "Kosovo", "Koweït", "Laos", "Lettonie", "Liban", "Libéria",
+    "Libye", "Lituanie", "Luxembourg", "Macédoine", "Madagascar", "Malaisie", "Mali", "Malte",
+    "Maroc", "Maurice", "Mauritanie", "Mexique", "Moldavie", "Monaco", "Mongolie",
+    "Monténégro", "Mozambique", "Népal", "Nicaragua", "Niger", "Nigeria", "Nigéria",
+    "Norvège", "Nouvelle-Zélande", "Ouganda", "Ouzbékistan", "Pakistan", "Palestine",
+    "Paraguay", "Pays-Bas", "Pérou", "Philippines", "Pologne", "Portugal", "Qatar",
+    "République centrafricaine", "République démocratique du Congo", "RDC",
+    "République dominicaine", "République tchèque", "Roumanie", "Royaume-Uni", "Russie",
+    "Rwanda", "Salvador", "Sénégal", "Serbie", "Sierra Leone", "Slovaquie", "Slovénie",
+    "Somalie", "Soudan", "Sri Lanka", "Suède", "Suisse", "Syrie", "Tadjikistan", "Taïwan",
+    "Tanzanie", "Tchad", "Tchétchénie", "Thaïlande", "Togo", "Tunisie", "Turquie",
+    "Ukraine", "Uruguay", "Venezuela", "Vietnam", "Viêt Nam", "Yémen", "Zambie", "Zimbabwe",
+    "France", "Guadeloupe", "Martinique", "Guyane", "La Réunion", "Réunion", "Mayotte",
+    "Nouvelle-Calédonie", "Polynésie", "Polynésie française", "Tahiti", "Saint-Pierre-et-Miquelon",
+    "Wallis-et-Futuna", "Corse", "Kabylie", "Maghreb", "Afrique", "Afrique du Nord",
+    "Afrique subsaharienne", "Asie", "Amérique", "Amérique du Sud", "Antilles", "DOM-TOM",
+)  # fmt: skip
+REGIONS: tuple[str, ...] = (
+    "Auvergne-Rhône-Alpes", "Bourgogne-Franche-Comté", "Bretagne", "Centre-Val de Loire",
+    "Grand Est", "Hauts-de-France", "Île-de-France", "Ile-de-France", "Normandie",
+    "Nouvelle-Aquitaine", "Occitanie", "Pays de la Loire", "Provence-Alpes-Côte d'Azur",
+    "PACA", "Alsace", "Aquitaine", "Auvergne", "Bourgogne", "Champagne", "Champagne-Ardenne",
+    "Franche-Comté", "Languedoc", "Languedoc-Roussillon", "Limousin", "Lorraine",
+    "Midi-Pyrénées", "Nord-Pas-de-Calais", "Picardie", "Poitou-Charentes", "Provence",
+    "Rhône-Alpes", "Basse-Normandie", "Haute-Normandie", "Savoie", "Morvan", "Bresse",
+    "Beaujolais", "Côte d'Azur", "Pays basque", "Vendée", "Berry", "Sologne", "Périgord",
+    "Quercy", "Béarn", "Camargue", "Cévennes", "Dauphiné", "Jura", "Vosges", "Ardennes",
+)  # fmt: skip
+DEPARTEMENTS: tuple[str, ...] = (
+    "Ain", "Aisne", "Allier", "Alpes-de-Haute-Provence", "Hautes-Alpes", "Alpes-Maritimes",
+    "Ardèche", "Ariège", "Aube", "Aude", "Aveyron", "Bouches-du-Rhône", "Calvados", "Cantal",
+    "Charente", "Charente-Maritime", "Cher", "Corrèze", "Corse-du-Sud", "Haute-Corse",
+    "Côte-d'Or", "Côte-d’Or", "Côtes-d'Armor", "Creuse", "Dordogne", "Doubs", "Drôme", "Eure",
+    "Eure-et-Loir", "Finistère", "Gard", "Haute-Garonne", "Gers", "Gironde", "Hérault",
+    "Ille-et-Vilaine", "Indre", "Indre-et-Loire", "Isère", "Landes", "Loir-et-Cher", "Loire",
+    "Haute-Loire", "Loire-Atlantique", "Loiret", "Lot", "Lot-et-Garonne", "Lozère",
+    "Maine-et-Loire", "Manche", "Marne", "Haute-Marne", "Mayenne", "Meurthe-et-Moselle",
+    "Meuse", "Morbihan", "Moselle", "Nièvre", "Nord", "Oise", "Orne", "Pas-de-Calais",
+    "Puy-de-Dôme", "Pyrénées-Atlantiques", "Hautes-Pyrénées", "Pyrénées-Orientales",
+    "Bas-Rhin", "Haut-Rhin", "Rhône", "Haute-Saône", "Saône-et-Loire", "Sarthe",
+    "Haute-Savoie", "Seine-Maritime", "Seine-et-Marne", "Yvelines", "Deux-Sèvres", "Somme",
+    "Tarn", "Tarn-et-Garonne", "Var", "Vaucluse", "Haute-Vienne", "Essonne",
+    "Hauts-de-Seine", "Seine-Saint-Denis", "Val-de-Marne", "Val-d'Oise", "Territoire de Belfort",
+    "Yonne", "Vienne",
+)  # fmt: skip
+# Cues before a country/region that make it about a person ("originaire du Mali").
+LOCATION_CUES: tuple[str, ...] = (
+    r"originaire", r"natif", r"native", r"n[ée]e?s?", r"retour", r"revenu(?:e|s)?",
+    r"rentr[ée]e?s?", r"voyage", r"voyag[ée]", r"séjour", r"séjourn[ée]e?s?", r"vacances",
+    r"vi(?:t|vait|vant|vante)", r"habit(?:e|ait|ant|ante)", r"résid(?:e|ait|ant|ante)",
+    r"arriv[ée]e?s?", r"[ée]migr[ée]e?s?", r"immigr[ée]e?s?", r"venu(?:e|s)?", r"expatri[ée]e?s?",
+    r"d[ée]m[ée]nag[ée]e?s?", r"install[ée]e?s?", r"famille", r"parents", r"travaill(?:e|ait)",
+    r"mission", r"provenance", r"exil[ée]e?s?", r"réfugi[ée]e?s?", r"grandi", r"séjournant",
+)  # fmt: skip
+LOCATION_PREPOSITIONS = (
+    r"(?:\s+(?:le\s+[\d/.]{6,10}\s+|en\s+\d{4}\s+)?"
+    r"(?:(?:de\s+la|de\s+l['’]|du|des|de|d['’]|en|au|aux|à|dans\s+le|dans\s+la|dans\s+l['’]|"
+    r"vers\s+le|vers\s+la|vers\s+l['’]|l['’]|la|le|les)\s*))"
+)
+
+# =========================================================================== regexes
+
+_WORD = rf"[{UP}{LOW}\d]"
+_CAPWORD = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*\.?"
+_LOWWORD = rf"[{LOW}][{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*"
+_NUMWORD = r"\d{1,4}(?:er|e|ème|eme)?(?!\d)"
+_PARTICLE = "(?i:" + "|".join(
+    re.escape(p).replace(r"\ ", r"\s+") + (r"\s*" if p.endswith(("'", "’")) else r"\s+")
+    for p in sorted(NAME_PARTICLES, key=len, reverse=True)
+) + ")"
+_STOP = "(?!(?:" + "|".join(re.escape(w) for w in NAME_STOP_WORDS) + r")\b(?![-'’]))"
+_NAME_UNIT_STRICT = rf"(?:{_PARTICLE})*{_STOP}(?:{_CAPWORD}|{_NUMWORD}(?=\s+[{UP}]))"
+_NAME_UNIT_LOOSE = rf"(?:(?:{_PARTICLE})+{_LOWWORD}|{_NAME_UNIT_STRICT})"
+_SEP = r"[ \t]+"
+_HOUSE_NUMBER = (
+    r"(?<![\w.,/:-])\d{1,4}(?:\s*[-/]\s*\d{1,4})?"
+    r"(?:\s*(?:bis|ter|quater|B|C|D|b|c|d)\b)?(?![\d:hH/.,]\d)"
+)
+
+
+def _alternation(forms: list[str]) -> str:
+    parts = []
+    for f in sorted(set(forms), key=len, reverse=True):
+        esc = re.escape(f).replace(r"\ ", r"[\s-]+").replace(r"\-", r"[\s-]")
+        parts.append(esc + (r"(?!\w)" if not f.endswith(".") else ""))
+    return "(?:" + "|".join(parts) + ")"
+
+
+def _type_forms(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """Written form (lowercase) → canonical type, own list plus knowledge-base variants."""
+    forms: dict[str, str] = {}
+    for canonical, written in STREET_TYPES.items():
+        for w in (canonical, *written):
+            forms[w.lower()] = canonical
+    for variant, canonical in (extra or {}).items():
+        v = variant.lower().strip()
+        if len(v) < 3 or v in STREET_TYPE_DENY or v in forms or not re.fullmatch(r"[\w' -]+", v):
+            continue
+        forms[v] = canonical
+    return forms
+
+
+def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
+    strong = [f for f, c in forms.items() if c in STRONG_STREET_TYPES and not f.endswith(".")]
+    strong += ["av.", "bd", "bd."]
+    weak = [f for f in forms if f not in strong]
+    named = [f for f, c in forms.items() if c in NAMED_PLACE_TYPES and len(f) > 3]
+    name_loose = rf"{_NAME_UNIT_LOOSE}(?:{_SEP}{_NAME_UNIT_LOOSE}){{0,7}}"
+    name_strict = rf"{_NAME_UNIT_STRICT}(?:{_SEP}{_NAME_UNIT_LOOSE}){{0,7}}"
+    complement = r"(?:\s*,?\s*(?:" + "|".join(COMPLEMENTS) + "))*"
+    self_named = "(?i:" + "|".join(
+        re.escape(s).replace(r"\ ", r"\s+") for s in SELF_NAMED_STREETS
+    ) + r")(?!\w)"
+    street = (
+        rf"(?:(?P<type_s>(?i:{_alternation(strong)})){_SEP}(?P<name_s>{name_loose})"
+        rf"|(?P<type_w>(?i:{_alternation(weak)})){_SEP}(?P<name_w>{name_strict})"
+        rf"|(?P<self>{self_named}))"
+    )
+    cues = "(?i:" + "|".join(ADDRESS_CUES) + ")"
+    return {
+        "numbered": re.compile(
+            rf"(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*,\s*)*)"
+            rf"(?P<num>{_HOUSE_NUMBER}),?\s*{street}(?P<comp>{complement})"
+        ),
+        "cued": re.compile(
+            rf"\b{cues}\s*(?:(?:au|à\s+la|à\s+l['’]|à|aux|:|,|le|la|l['’])\s*)?"
+            rf"(?P<addr>{street}(?P<comp>{complement}))"
+        ),
+        "named": re.compile(
+            rf"(?<![\w-])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*,\s*)*)"
+            rf"(?P<type>(?i:{_alternation(named)})){_SEP}(?P<name>{name_strict})"
+            rf"(?P<comp>{complement})"
+        ),
+        "postbox": re.compile(POSTBOX_PATTERN),
+    }
+
+
+_ZIP = re.compile(ZIP_PATTERN)
+_ZIP_CUE = re.compile(ZIP_CUES)
+_CEDEX_AFTER = re.compile(rf"[ \t]*-?[ \t]*{CEDEX}\b")
+_CITY_AFTER_CUE = re.compile(
+    rf"[ \t]*-?[ \t]*{CEDEX}\b|,?[ \t]+le[ \t]+(?:\d|1er)|[ \t]*\((?:\d{{2}}|2[AB]|97\d)\)"
+)
+_CITY_RUN = re.compile(
+    rf"[{UP}][{UP}{LOW}]*(?:(?:[ \t]+|[-{APOS}]|[{APOS}][ \t]*)(?!(?:CEDEX|Cedex)\b)"
+    rf"(?:[{UP}][{UP}{LOW}]*|(?i:sur|sous|en|lès|les|lez|le|la|de|du|des|d|l|aux|au|à|et)\b)){{0,8}}"
+)
+_CAP_TOKEN = re.compile(rf"(?<![\w{APOS}-])(?:[{UP}][{UP}{LOW}]+|[{UP}](?![\w.]))")
+_TOKEN = re.compile(rf"[{UP}{LOW}]+|\d+")
+_ARRONDISSEMENT = re.compile(
+    r"[ \t]+(?:\d{1,2}(?:e|er|ème|eme|è)?|[IVXivx]{1,5}e?)\b"
+    r"(?:[ \t]*(?:arrondissement|arr\.?|arrdt))?"
+)
+_STRONG_CITY_CUE = re.compile(r"(?:" + "|".join(STRONG_CITY_CUES) + r")[ \t]*$", re.IGNORECASE)
+_WEAK_CITY_CUE = re.compile(r"(?:^|[\s(])(?:" + "|".join(WEAK_CITY_CUES) + r")[ \t]+$")
+_FOREIGN_CUE = re.compile(r"(?:" + "|".join(FOREIGN_PLACE_CUES) + r")[ \t]*$", re.IGNORECASE)
+_PREV_WORD = re.compile(rf"([{UP}{LOW}]+)\.?[ \t]*$")
+_NEXT_WORD = re.compile(rf"[ \t]+([{UP}{LOW}]+)")
+
+
+def _location_regex() -> re.Pattern[str]:
+    names = sorted({*COUNTRIES, *REGIONS, *DEPARTEMENTS}, key=len, reverse=True)
+    alt = "|".join(re.escape(n).replace(r"\ ", r"\s+").replace("'", "['’]") for n in names)
+    cues = "|".join(LOCATION_CUES)
+    return re.compile(
+        rf"\b(?i:{cues})(?:\s+(?:en\s+France\s+)?(?:depuis\s+(?:peu\s+)?)?)?"
+        rf"{LOCATION_PREPOSITIONS}(?P<loc>(?:{alt}))(?![\w-])"
+    )
+
+
+_LOCATION = _location_regex()
+_LOCATION_NAMES: frozenset[str] = frozenset({*COUNTRIES, *REGIONS, *DEPARTEMENTS})
+
+
+# =========================================================================== knowledge base
+
+
+@dataclass(frozen=True)
+class _Commune:
+    insee: str
+    name: str
+    postcodes: tuple[str, ...]
+    population: int
+
+
+class _Knowledge:
+    """A thin adapter over :mod:`clindeid.knowledge` that tolerates a missing or partial KB."""
+
+    def __init__(self) -> None:
+        self.available = False
+        self.normalize: Any = _fallback_normalize
+        self._by_name: Any = None
+        self._common: Any = None
+        self._first_name: Any = None
+        self._postcodes: frozenset[str] = frozenset()
+        self.keys: frozenset[str] = frozenset()  # every written form of a commune (normalised)
+        self.prefixes: frozenset[str] = frozenset()  # token prefixes of those forms
+        self.street_types: dict[str, str] = {}
+        try:
+            from clindeid import knowledge as kb
+        except Exception:
+            return
+        self.normalize = getattr(kb, "normalize_key", _fallback_normalize)
+        try:
+            self._by_name = kb.communes_by_name
+            self._postcodes = frozenset(kb.postcodes())
+            variants = getattr(kb, "commune_name_variants", None)
+            keys = set(variants()) if variants else set()
+            if not keys:
+                for c in kb.communes():
+                    keys.add(self.normalize(c.name))
+            prefixes: set[str] = set()
+            for key in keys:
+                parts = key.split(" ")
+                for n in range(1, len(parts) + 1):
+                    prefixes.add(" ".join(parts[:n]))
+            self.keys = frozenset(keys)
+            self.prefixes = frozenset(prefixes)
+            self.available = bool(keys)
+        except Exception:
+            self.available = False
+        try:
+            st = kb.street_types()
+            self.street_types = {str(k): str(st[k]) for k in st}
+        except Exception:
+            self.street_types = {}
+        self._common = getattr(kb, "is_common_word", None)
+        self._first_name = getattr(kb, "is_first_name", None)
+
+    def has_postcode(self, code: str) -> bool:
+        return code in self._postcodes
+
+    def is_common_word(self, word: str) -> bool:
+        return bool(self._common(word)) if self._common is not None else False
+
+    def is_first_name(self, word: str) -> bool:
+        return bool(self._first_name(word)) if self._first_name is not None else False
+
+    def communes(self, key: str) -> tuple[_Commune, ...]:
+        return _communes_cached(self, key)
+
+
+def _fallback_normalize(text: str) -> str:
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", text.lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"[\W_]+", " ", text).strip()
+
+
+@lru_cache(maxsize=1 << 15)
+def _communes_cached(kb: _Knowledge, key: str) -> tuple[_Commune, ...]:
+    if kb._by_name is None:
+        return ()
+    try:
+        found = kb._by_name(key) or []
+    except Exception:
+        return ()
+    return tuple(
+        _Commune(
+            insee=str(c.insee),
+            name=str(c.name),
+            postcodes=tuple(str(p) for p in c.postcodes),
+            population=int(c.population or 0),
+        )
+        for c in found
+    )
+
+
+@cache
+def _knowledge() -> _Knowledge:
+    return _Knowledge()
+
+
+@cache
+def _address_regexes() -> dict[str, re.Pattern[str]]:
+    return _compile_address(_type_forms(_knowledge().street_types))
+
+
+# =========================================================================== helpers
+
+
+def _insee_of(cands: tuple[_Commune, ...], postcode: str | None = None) -> str | None:
+    """The INSEE code when the commune is resolvable (unique, postcode, or dominant)."""
+    if postcode:
+        with_pc = [c for c in cands if postcode in c.postcodes]
+        if len(with_pc) == 1:
+            return with_pc[0].insee
+        if with_pc:
+            cands = tuple(with_pc)
+    if len(cands) == 1:
+        return cands[0].insee
+    if len(cands) > 1:
+        ranked = sorted(cands, key=lambda c: -c.population)
+        if ranked[0].population >= 10 * max(ranked[1].population, 1):
+            return ranked[0].insee
+    return None
+
+
+def _line_prefix(text: str, pos: int, width: int = 60) -> str:
+    start = max(0, pos - width)
+    nl = text.rfind("\n", start, pos)
+    return text[(nl + 1 if nl >= 0 else start) : pos]
+
+
+# =========================================================================== detectors
+
+
+@dataclass(frozen=True)
+class AddressDetector:
+    """ADDRESS: numbered streets, named places, postal boxes, cued streets without number."""
+
+    name: str = "address"
+    family: str = "rules"
+
+    def detect(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        rx = _address_regexes()
+        for m in rx["numbered"].finditer(text):
+            ctype = m.group("type_s") or m.group("type_w") or "grande rue"
+            yield self._entity(text, m.start("pre") if m.group("pre") else m.start("num"),
+                               m.end(), "street", ctype, 0.9)  # fmt: skip
+        for m in rx["cued"].finditer(text):
+            ctype = m.group("type_s") or m.group("type_w") or "grande rue"
+            yield self._entity(text, m.start("addr"), m.end("addr"), "street", ctype, 0.8)
+        for m in rx["named"].finditer(text):
+            start = m.start("pre") if m.group("pre") else m.start("type")
+            yield self._entity(text, start, m.end(), "named_place", m.group("type"), 0.8)
+        for m in rx["postbox"].finditer(text):
+            yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.9,
+                         attributes={"kind": "postbox"})  # fmt: skip
+
+    @staticmethod
+    def _entity(text: str, start: int, end: int, kind: str, written: str, score: float) -> Entity:
+        while end > start and text[end - 1] in " \t,.;-":
+            end -= 1
+        key = re.sub(r"\s+", " ", written.lower()).strip()
+        canonical = _type_forms(_knowledge().street_types).get(key, key)
+        return Entity(start, end, "ADDRESS", source="pattern/address", score=score,
+                      attributes={"kind": kind, "street_type": canonical})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ZipCityDetector:
+    """ZIP and CITY: postcodes with context, communes from the knowledge base."""
+
+    name: str = "zip_city"
+    family: str = "rules"
+
+    # ------------------------------------------------------------------ communes
+    @staticmethod
+    def _match_commune(
+        text: str, pos: int, limit: int | None = None
+    ) -> tuple[int, tuple[_Commune, ...], str] | None:
+        """Longest commune name starting at ``pos``: (end, communes, key) or ``None``."""
+        kb = _knowledge()
+        if not kb.available:
+            return None
+        run = _CITY_RUN.match(text, pos, len(text) if limit is None else limit)
+        if run is None:
+            return None
+        acc = ""
+        best: tuple[int, str] | None = None
+        for i, tok in enumerate(_TOKEN.finditer(text, pos, run.end())):
+            if i >= MAX_CITY_TOKENS:
+                break
+            word = kb.normalize(tok.group())
+            if word == "cedex":
+                break
+            acc = word if i == 0 else f"{acc} {word}"
+            if acc not in kb.prefixes:
+                break
+            if acc in kb.keys and word not in CITY_CONNECTORS_END:
+                best = (tok.end(), acc)
+        if best is None:
+            return None
+        end, key = best
+        found = kb.communes(key)
+        if not found:
+            return None
+        if key in ("paris", "lyon", "marseille"):
+            arr = _ARRONDISSEMENT.match(text, end)
+            if arr:
+                afound = kb.communes(kb.normalize(text[pos : arr.end()]))
+                if afound:
+                    return arr.end(), afound, kb.normalize(text[pos : arr.end()])
+        return end, found, key
+
+    def _needs_cue(self, text: str, start: int, end: int, key: str,
+                   cands: tuple[_Commune, ...]) -> bool:  # fmt: skip
+        """Whether a commune found without cue is too ambiguous to be proposed."""
+        kb = _knowledge()
+        surface = text[start:end]
+        single = " " not in key
+        pop = max((c.population for c in cands), default=0)
+        if key in CITY_STOP_WORDS:
+            return True
+        if len(key.replace(" ", "")) <= 3 and pop < MIN_DICTIONARY_POPULATION_SHORT:
+            return True
+        if single and surface.isupper() and pop < MIN_DICTIONARY_POPULATION_UPPER:
+            return True
+        if single and kb.is_common_word(key):
+            # "Mâcon", "Tours", "Nice" mid-sentence are towns; "Vue" opening a line is not
+            if pop < MIN_COMMON_WORD_POPULATION or _sentence_start(text, start):
+                return True
+            if surface.isupper():
+                return True
+        if single and surface.isupper() and _sentence_start(text, start) and kb.is_first_name(
+            _next_word(text, end)
+        ):
+            return True
+        return self._person_context(text, start, end)
+
+    @staticmethod
+    def _person_context(text: str, start: int, end: int) -> bool:
+        """Whether the word sits in a person name (civility, surname/first name around)."""
+        kb = _knowledge()
+        surface = text[start:end]
+        prefix = _line_prefix(text, start, 30)
+        prev = _PREV_WORD.search(prefix)
+        if prev:
+            word = prev.group(1)
+            adjacent = prefix[prev.end(1) :].strip(" \t.") == ""
+            if word.lower() in PERSON_CUES:
+                return True
+            upper_before = word.isupper() and len(word) > 1 and word not in ORG_ACRONYMS
+            if adjacent and upper_before and not surface.isupper():  # "DUPONT Nancy"
+                return True
+            if adjacent and word[0].isupper() and kb.is_first_name(word) and (
+                word.lower() not in CITY_CONNECTORS
+            ):  # "Jean Laval"
+                return not _sentence_start(text, start - len(prefix) + prev.start(1))
+            if word.lower() in ("de", "d") and _eponym_before(text, start):
+                return True
+        nxt = _next_word(text, end)
+        if nxt and nxt[0].isupper():
+            if nxt.isupper() and len(nxt) > 1 and not surface.isupper() and nxt not in (
+                ORG_ACRONYMS
+            ):  # "Nancy DUPONT"
+                return True
+            if surface.isupper() and not nxt.isupper() and kb.is_first_name(nxt):
+                return True  # "LAVAL Jean"
+        return False
+
+    # ------------------------------------------------------------------ detect
+    def detect(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        kb = _knowledge()
+        taken: set[int] = set()  # starts of communes already proposed by the ZIP pass
+        for m in _ZIP.finditer(text):
+            yield from self._zip(text, m, kb, taken)
+        if not kb.available:
+            return
+        for m in _CAP_TOKEN.finditer(text):
+            start = m.start()
+            if start in taken:
+                continue
+            found = self._match_commune(text, start)
+            prefix = None
+            if found is None:
+                prefix = _line_prefix(text, start)
+                if _FOREIGN_CUE.search(prefix):
+                    yield from self._foreign(text, start)
+                continue
+            end, cands, key = found
+            prefix = _line_prefix(text, start)
+            insee = _insee_of(cands)
+            attrs = {"insee": insee} if insee else {}
+            if _STRONG_CITY_CUE.search(prefix) or _CITY_AFTER_CUE.match(text, end):
+                yield Entity(start, end, "CITY", source="pattern/city", score=0.9,
+                             attributes=attrs)  # fmt: skip
+            elif _WEAK_CITY_CUE.search(prefix):
+                common = key in CITY_STOP_WORDS or (" " not in key and kb.is_common_word(key))
+                pop = max(c.population for c in cands)
+                short = len(key) <= 3 and pop < MIN_DICTIONARY_POPULATION_SHORT
+                if (not common or pop >= MIN_COMMON_WORD_POPULATION) and not short and not (
+                    self._person_context(text, start, end)
+                ):
+                    yield Entity(start, end, "CITY", source="pattern/city", score=0.8,
+                                 attributes=attrs)  # fmt: skip
+            elif not self._needs_cue(text, start, end, key, cands):
+                yield Entity(start, end, "CITY", source="dictionary/city", score=0.6,
+                             attributes=attrs)  # fmt: skip
+
+    @staticmethod
+    def _foreign(text: str, start: int) -> Iterator[Entity]:
+        """A capitalised place after a birth/residence cue that is no French commune."""
+        run = _CITY_RUN.match(text, start)
+        if run is None:
+            return
+        end = run.end()
+        words = list(re.finditer(r"\S+", text[start:end]))
+        while words and words[-1].group().lower() in CITY_CONNECTORS:
+            words.pop()
+        if not words:
+            return
+        end = start + words[-1].end()
+        surface = text[start:end]
+        if surface in _LOCATION_NAMES or words[0].group().lower() in FOREIGN_STOP_WORDS:
+            return
+        yield Entity(start, end, "CITY", source="pattern/city", score=0.5)
+
+    def _zip(self, text: str, m: re.Match[str], kb: _Knowledge,
+             taken: set[int]) -> Iterator[Entity]:  # fmt: skip
+        code = m.group()
+        start, end = m.span()
+        in_table = kb.has_postcode(code) if kb.available else True
+        sep = re.match(r"[ \t]*(?:-[ \t]*)?", text[end : end + 6])
+        city_pos = end + (sep.end() if sep else 0)
+        found = self._match_commune(text, city_pos) if city_pos > end else None
+        if found is not None:
+            c_end, cands, _key = found
+            matching = any(code in c.postcodes for c in cands)
+            cedex = _CEDEX_AFTER.match(text, c_end) is not None
+            if matching or cedex or in_table:
+                insee = _insee_of(cands, code)
+                attrs = {"insee": insee} if insee else {}
+                src = "validated/zip" if matching else "pattern/zip"
+                yield Entity(start, end, "ZIP", source=src, score=1.0 if matching else 0.8,
+                             attributes=attrs)  # fmt: skip
+                yield Entity(city_pos, c_end, "CITY", source="pattern/city",
+                             score=0.95 if matching else 0.8, attributes=attrs)  # fmt: skip
+                taken.add(city_pos)
+                return
+        # an unknown capitalised locality followed by CEDEX, or after an address
+        run = _CITY_RUN.match(text, city_pos) if city_pos > end else None
+        if run is not None:
+            r_end = run.end()
+            cedex = _CEDEX_AFTER.match(text, r_end) is not None
+            if cedex or (in_table and (self._address_before(text, start) or _ZIP_CUE.search(
+                _line_prefix(text, start, 20)
+            ))):
+                yield Entity(start, end, "ZIP", source="pattern/zip", score=0.8)
+                yield Entity(city_pos, r_end, "CITY", source="pattern/city", score=0.6)
+                taken.add(city_pos)
+                return
+        if not in_table:
+            return
+        # a commune before the postcode: "Beaune (21200)", "Dijon 21000"
+        head = text[max(0, start - 42) : start]
+        before = re.search(rf"[{UP}][\w{APOS} -]{{0,40}}?[ \t]*\(?$", head)
+        if before and kb.available:
+            b_start = start - len(head) + before.start()
+            for s in range(b_start, start):
+                if s != b_start and not (text[s].isupper() and not text[s - 1].isalnum()):
+                    continue
+                found = self._match_commune(text, s, start)
+                if (
+                    found
+                    and any(code in c.postcodes for c in found[1])
+                    and re.fullmatch(r"[ \t]*\(?", text[found[0] : start])
+                ):
+                    insee = _insee_of(found[1], code)
+                    attrs = {"insee": insee} if insee else {}
+                    yield Entity(start, end, "ZIP", source="validated/zip", score=1.0,
+                                 attributes=attrs)  # fmt: skip
+                    return
+        if _ZIP_CUE.search(_line_prefix(text, start, 20)) or self._address_before(text, start):
+            yield Entity(start, end, "ZIP", source="pattern/zip", score=0.8)
+
+    @staticmethod
+    def _address_before(text: str, pos: int) -> bool:
+        """Whether a street address or postal box ends right before ``pos`` on the line."""
+        prefix = _line_prefix(text, pos, 80)
+        stripped = prefix.rstrip(" ,—–-\t")
+        if stripped == prefix.rstrip(" \t") and not prefix.endswith((" ", "\t")):
+            return False
+        rx = _address_regexes()
+        return any(
+            m.end() >= len(stripped) - 1
+            for key in ("numbered", "postbox", "named")
+            for m in rx[key].finditer(stripped)
+        )
+
+
+def _sentence_start(text: str, pos: int) -> bool:
+    """Whether ``pos`` opens a line or a sentence (capitalisation there proves nothing)."""
+    i = pos - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    return i < 0 or text[i] in ".!?:;\n\r•*-–—>(\"«"
+
+
+def _next_word(text: str, end: int) -> str:
+    m = _NEXT_WORD.match(text, end)
+    return m.group(1) if m else ""
+
+
+def _eponym_before(text: str, pos: int) -> bool:
+    prefix = _line_prefix(text, pos, 40).lower()
+    m = re.search(r"(\w+)\s+(?:de|d['’])\s*$", prefix)
+    return bool(m and m.group(1) in EPONYM_CUES)
+
+
+@dataclass(frozen=True)
+class LocationDetector:
+    """LOCATION: a country, region or département after a cue about a person."""
+
+    name: str = "location"
+    family: str = "rules"
+
+    def detect(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        for m in _LOCATION.finditer(text):
+            s, e = m.span("loc")
+            if not text[s].isupper():
+                continue
+            yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
+
+
+@dataclass(frozen=True)
+class PlaceDetector:
+    """All place labels at once (ADDRESS, ZIP, CITY, LOCATION)."""
+
+    name: str = "places"
+    family: str = "rules"
+
+    def detect(self, document: Document) -> Iterator[Entity]:
+        yield from AddressDetector().detect(document)
+        yield from ZipCityDetector().detect(document)
+        yield from LocationDetector().detect(document)
