@@ -1,0 +1,286 @@
+"""Identifiers: the French social security number (NIR) and administrative numbers (ID).
+
+* `NirDetector`: 13 characters (sex digit, year, month, département — ``2A``/``2B`` for
+  Corsica —, commune, order) and a two-digit key ``97 − (n mod 97)``, spaces, dots or
+  hyphens allowed anywhere. A valid key gives ``validated/nir``; a wrong or missing key is
+  still a NIR (``pattern/nir``) when a trigger word (``NIR``, ``N° SS``, ``INS``…) precedes
+  it on the same line, and nothing otherwise.
+* `IdentifierDetector`: the value after a trigger word (``IPP``, ``NDA``, ``RPPS``,
+  ``FINESS``, ``N° de séjour``, ``Dossier n°``, ``Réf.``…), trigger excluded, with attribute
+  ``kind``; RPPS and FINESS numbers with a valid Luhn key give ``validated/id``, and a bare
+  eleven-digit RPPS number (``10…``) with a valid key is found without a trigger.
+
+UF codes (``UF 1234``) name a hospital unit, not a person, and are not identifiers here.
+Drug codes (CIP ``3400930000000``) are not PHI either.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from clindeid.document import Document, Entity
+
+try:  # python-stdnum: reference implementations of the checksums
+    from stdnum import luhn as _luhn
+    from stdnum.fr import nir as _stdnum_nir
+except ImportError:  # pragma: no cover - exercised only without the optional dependency
+    _luhn = None
+    _stdnum_nir = None
+
+# --------------------------------------------------------------------------------------
+# Data
+# --------------------------------------------------------------------------------------
+
+# Words announcing a NIR; searched on the same line, at most NIR_TRIGGER_WINDOW characters
+# before the number.
+NIR_TRIGGERS: tuple[str, ...] = (
+    r"NIR",
+    r"NIRPP",
+    r"INS(?:-?[CA])?",
+    r"INSEE",
+    r"n[°º]\s*(?:de\s+)?S\.?\s?S\.?",
+    r"S\.?S\.?\s*n[°º]",
+    r"s[ée]curit[ée]\s+sociale",
+    r"s[ée]cu",
+    r"immatriculation",
+    r"immatricul[ée]e?",
+    r"assur[ée]e?\s+social",
+    r"num[ée]ro\s+d['’]\s*assur[ée]",
+    r"carte\s+vitale",
+    r"matricule\s+INS",
+)
+NIR_TRIGGER_WINDOW = 50
+
+# First digit of a NIR: 1/2 (sex), 3/4 (provisional), 7/8 (temporary numbers).
+NIR_FIRST_DIGITS = "123478"
+
+# Trigger words of administrative identifiers, by kind. Matched case-insensitively except
+# the groups in ID_CASE_SENSITIVE (short uppercase codes that are also common words).
+ID_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "IPP": (
+        r"IPP",
+        r"identifiant\s+(?:permanent\s+)?(?:du\s+)?patient",
+        r"id\.?\s+patient",
+        r"n[°º]\s*(?:du\s+)?patient",
+        r"num[ée]ro\s+(?:du\s+)?patient",
+        r"patient\s+n[°º]",
+    ),
+    "NDA": (
+        r"NDA",
+        r"IEP",
+        r"NDS",
+        r"n[°º]\s*(?:de\s+)?s[ée]jour",
+        r"num[ée]ro\s+de\s+s[ée]jour",
+        r"s[ée]jour\s+n[°º]",
+        r"n[°º]\s*(?:de\s+)?venue",
+        r"num[ée]ro\s+de\s+venue",
+        r"n[°º]\s*d['’]\s*(?:admission|entr[ée]e|hospitalisation)",
+        r"n[°º]\s*(?:de\s+)?passage",
+        r"n[°º]\s*d['’]\s*[ée]pisode",
+    ),
+    "RPPS": (r"RPPS", r"n[°º]\s*RPPS"),
+    "ADELI": (r"ADELI", r"n[°º]\s*ADELI"),
+    "FINESS": (r"FINESS(?:\s+(?:EJ|ET|g[ée]ographique|juridique))?",),
+    "record": (
+        r"dossier(?:\s+(?:m[ée]dical|patient|administratif))?",
+        r"n[°º]\s*(?:de\s+)?dossier",
+        r"n[°º]\s*d['’]\s*examen",
+        r"num[ée]ro\s+d['’]\s*examen",
+        r"n[°º]\s*(?:d['’]\s*|de\s+l['’]\s*)?examen",
+        r"examen\s+n[°º]",
+        r"n[°º]\s*(?:de\s+)?(?:demande|pr[ée]l[èe]vement|pr[ée]l\.|accession|lame|bloc|"
+        r"prescription|inclusion|anapath|compte[\s-]rendu|CR|requ[êe]te|commande|"
+        r"ordonnance|facture|bon|enregistrement)",
+        r"n[°º]\s*d['’]\s*(?:ordre|inclusion|enregistrement|identification|anonymat)",
+        r"r[ée]f[ée]rence",
+        r"r[ée]f\.?",
+        r"[NV]\s?/\s?r[ée]f\.?",
+        r"identifiant",
+        r"matricule",
+        r"code\s+patient",
+    ),
+}
+ID_CASE_SENSITIVE: dict[str, tuple[str, ...]] = {
+    "record": (r"ID", r"Id", r"EP"),
+}
+# A bare "N°" followed by a long enough number is a record number too, with a low score.
+GENERIC_NUMBER_TRIGGER = r"(?i:n[°º]|no\.|num[ée]ro|#)"
+
+# Identifier kinds with a Luhn key, and their length in digits.
+CHECKED_LENGTHS: dict[str, int] = {"RPPS": 11, "FINESS": 9}
+# Minimum number of digits in a value, by how it was announced.
+MIN_DIGITS = {"default": 3, "generic": 5, "EP": 6}
+# Years, doses and lab values after an "ID" or a generic "N°" are not identifiers.
+ID_UNITS: tuple[str, ...] = (
+    "mg", "g", "kg", "µg", "ml", "mL", "l", "L", "mmol", "UI", "%", "cm", "mm", "h", "min",
+    "ans", "mois", "jours", "j", "sem", "SA", "cp", "fois", "mmHg", "bpm",
+)
+
+_SP = r"[ \t\u00a0\u202f]"
+_NSEP = r"[ .\-\u00a0\u202f]?"
+# 13 NIR characters, then an optional two-digit key.
+_NIR_RE = re.compile(
+    r"(?<![\w])(?<!\d[.,])"
+    rf"[{NIR_FIRST_DIGITS}](?:{_NSEP}\d){{4}}{_NSEP}(?:\d{_NSEP}\d|2{_NSEP}[ABab])"
+    rf"(?:{_NSEP}\d){{6}}(?P<key>{_NSEP}\d{_NSEP}\d)?(?![\w])(?![.,]\d)"
+)
+_NIR_TRIGGER_RE = re.compile(
+    r"(?<![\w])(?i:" + "|".join(f"(?:{t})" for t in NIR_TRIGGERS) + r")(?![^\W\d_])"
+)
+_NIR_CLEAN = str.maketrans("", "", " .-\u00a0\u202f")
+
+# The value after an ID trigger: an optional letter prefix glued to digits ("AB123456",
+# "A-123456", "AB/12345"), then upper-case alphanumeric groups joined by / . - _
+# ("21/004567", "2021-000123", "21E12345"); a short first group may go on with
+# space-separated groups ("800 123 4567").
+_VALUE = (
+    r"(?P<val>(?:[A-Z]{1,4}[-/]?)?\d[0-9A-Z]*(?:[/.\-_][0-9A-Z]+)*"
+    r"(?:(?<![\d]{5})(?:" + _SP + r"\d{1,4}(?![\w/.\-]\d))+)?(?![\w]))"
+)
+_FILLER = r"(?:" + _SP + r"*(?:[:=#]|n[°º]\.?|no\.|\((?:[^()\n]{1,20})\)|-(?!\d)))*" + _SP + r"*"
+
+
+def _alt(fragments: tuple[str, ...]) -> str:
+    return "|".join(f"(?:{f})" for f in fragments)
+
+
+def _trigger_groups() -> str:
+    parts = []
+    for kind, frags in ID_TRIGGERS.items():
+        cs = ID_CASE_SENSITIVE.get(kind, ())
+        body = f"(?i:{_alt(frags)})" + (f"|{_alt(cs)}" if cs else "")
+        parts.append(f"(?P<{kind}>{body})")
+    parts.append(f"(?P<generic>{GENERIC_NUMBER_TRIGGER})")
+    return "|".join(parts)
+
+
+_ID_RE = re.compile(r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE)
+_BARE_RPPS_RE = re.compile(r"(?<![\w.,/\-])10\d{9}(?![\w]|[.,/\-]\d)")
+_DATE_VALUE_RE = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}")
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+_ID_UNIT_RE = re.compile(
+    _SP + r"?(?:" + "|".join(re.escape(u) for u in sorted(ID_UNITS, key=len, reverse=True))
+    + r")(?![^\W\d_])"
+)
+
+# --------------------------------------------------------------------------------------
+# Checksums
+# --------------------------------------------------------------------------------------
+
+
+def nir_key(body: str) -> int:
+    """The key of a 13-character NIR body (Corsica: 2A counts as 19, 2B as 18)."""
+    if _stdnum_nir is not None:
+        return int(_stdnum_nir.calc_check_digits(body.upper()))
+    body = body.upper()
+    if body[5:7] == "2A":
+        body = body[:5] + "19" + body[7:]
+    elif body[5:7] == "2B":
+        body = body[:5] + "18" + body[7:]
+    return 97 - int(body[:13]) % 97
+
+
+def luhn_valid(digits: str) -> bool:
+    """Whether a digit string passes the Luhn check (RPPS, FINESS, SIREN…)."""
+    if not digits.isdigit():
+        return False
+    if _luhn is not None:
+        return bool(_luhn.is_valid(digits))
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+# --------------------------------------------------------------------------------------
+# Detectors
+# --------------------------------------------------------------------------------------
+
+
+def _has_nir_trigger(text: str, pos: int) -> bool:
+    lo = max(0, pos - NIR_TRIGGER_WINDOW)
+    nl = text.rfind("\n", lo, pos)
+    if nl >= 0:
+        lo = nl + 1
+    return _NIR_TRIGGER_RE.search(text, lo, pos) is not None
+
+
+@dataclass(frozen=True)
+class NirDetector:
+    """French social security numbers: ``validated/nir`` with a valid key (score 1),
+    ``pattern/nir`` after a trigger word otherwise; attribute ``key``: valid, invalid, missing."""
+
+    name: str = "nir"
+    family: str = "rules"
+
+    def detect(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        for m in _NIR_RE.finditer(text):
+            start, end = m.start(), m.end()
+            compact = m.group().translate(_NIR_CLEAN)
+            if m.group("key") is not None:
+                if int(compact[13:]) == nir_key(compact[:13]):
+                    yield Entity(start, end, "NIR", "validated/nir", 1.0,
+                                 attributes={"key": "valid"})
+                    continue
+                if _has_nir_trigger(text, start):
+                    yield Entity(start, end, "NIR", "pattern/nir", 0.6,
+                                 attributes={"key": "invalid"})
+            elif _has_nir_trigger(text, start):
+                yield Entity(start, end, "NIR", "pattern/nir", 0.7, attributes={"key": "missing"})
+
+
+@dataclass(frozen=True)
+class IdentifierDetector:
+    """Administrative identifiers after a trigger word (``pattern/id``, ``validated/id`` for
+    RPPS and FINESS numbers with a valid Luhn key); attribute ``kind``: IPP, NDA, RPPS,
+    ADELI, FINESS or record."""
+
+    name: str = "identifier"
+    family: str = "rules"
+
+    def detect(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        taken: set[int] = set()
+        for m in _ID_RE.finditer(text):
+            entity = _id_entity(text, m)
+            if entity is not None:
+                taken.add(entity.start)
+                yield entity
+        for m in _BARE_RPPS_RE.finditer(text):
+            if m.start() not in taken and luhn_valid(m.group()):
+                yield Entity(m.start(), m.end(), "ID", "validated/id", 0.8,
+                             attributes={"kind": "RPPS"})
+
+
+def _id_entity(text: str, m: re.Match[str]) -> Entity | None:
+    trigger = next(k for k in (*ID_TRIGGERS, "generic") if m.group(k) is not None)
+    value = m.group("val")
+    start, end = m.start("val"), m.end("val")
+    ndigits = sum(ch.isdigit() for ch in value)
+    is_ep = trigger == "record" and m.group("record") == "EP"
+    minimum = MIN_DIGITS["EP" if is_ep else ("generic" if trigger == "generic" else "default")]
+    if ndigits < minimum:
+        return None
+    if _DATE_VALUE_RE.fullmatch(value) or _ID_UNIT_RE.match(text, end):
+        return None
+    if trigger == "generic" and _YEAR_RE.fullmatch(value):
+        return None
+    if is_ep and not any(ch in ":n°#" for ch in text[m.end("record") : start]):
+        return None
+    kind = "record" if trigger == "generic" else trigger
+    digits = "".join(ch for ch in value if ch.isdigit())
+    source, score = "pattern/id", 0.85 if trigger != "generic" else 0.6
+    if len(digits) == CHECKED_LENGTHS.get(kind) and luhn_valid(digits):
+        source, score = "validated/id", 1.0
+    return Entity(start, end, "ID", source, score, attributes={"kind": kind})
+
+
+def identifier_detectors() -> list[NirDetector | IdentifierDetector]:
+    """The detectors of this module, for the registry."""
+    return [NirDetector(), IdentifierDetector()]
