@@ -1,0 +1,188 @@
+"""AGE detector: a person's age in years, months, weeks or days, with a value and a format.
+
+Each entity has ``value`` (a number; ``27.5`` for "27 ans 1/2") and attributes ``unit``
+(``years``, ``months``, ``weeks``, ``days``) and ``format`` (a `clindeid.temporal.render_age`
+template: ``"{n} {ans}"``, ``"{N_words} {ans}"``, ``"{n_int} {ans}{half: 1/2}"``, ``"{n}a"``).
+
+What is an age (decisions):
+
+- ``N ans`` is an age by default: "Mme X, 67 ans", "(27 ans)", "il a 40 ans".
+- It is certainly one after ``âgé(e) de``, ``l'âge de``, ``âge :`` or a person noun followed
+  by ``de`` ("patiente diabétique de 67 ans", "un homme de quarante-cinq ans").
+- It is a *duration*, not an age, after ``depuis``, ``il y a``, ``pendant``, ``durant``,
+  ``tous les``, ``dans``, ``pour``, ``sur``, ``en``, ``après``, ``avant``, ``au bout de``, a bare
+  ``de`` ("un suivi de 5 ans") or a mid-sentence ``à`` ("survie à 5 ans", "à 3 ans de la
+  chirurgie"; but "À 3 ans, il…" at the start of a clause is an age), and before ``plus
+  tard``, ``auparavant``, ``après``, ``d'évolution``, ``de suivi``, ``de recul``, ``de la``…
+- ``mois``, ``semaines``, ``jours`` and the short ``40a`` / ``40 a`` are ages only in an age
+  context ("nourrisson de 3 mois", "nouveau-né de 5 jours", "âgé de 3 mois", "(40 a)") or
+  right after an age in years ("2 ans et 3 mois"); "depuis 3 mois" is a duration.
+- Words such as "sexagénaire" or "quadragénaire" are not ages (no number).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from clindeid.detect.rules.dates import NUMBER_WORDS
+from clindeid.document import Document, Entity
+from clindeid.temporal import build_format, casing_of, field_name, number_words_style
+from clindeid.temporal import parse_french_number as _parse_words
+
+# ----------------------------------------------------------------------------- data
+
+PERSON_NOUNS: tuple[str, ...] = (
+    "patiente?", "homme", "femme", "enfant", "garçon", "garcon", "fille", "fillette",
+    "nourrisson", "bébé", "bebe", "nouveau-née?", "nouveau née?", "nné", "adolescente?", "ado",
+    "jeune", "sujet", "individu", "personne", "adulte", "monsieur", "madame", "mademoiselle",
+    "mme", "mr", "mlle", "frère", "frere", "sœur", "soeur", "père", "pere", "mère", "mere",
+    "fils", "cousine?", "oncle", "tante", "grand-père", "grand-mère", "époux", "épouse", "mari",
+    "conjointe?", "compagne", "compagnon", "retraitée?", "prématurée?", "parturiente",
+    "primipare", "multipare", "jumeau", "jumelle", "gestante", "primigeste", "cadet", "aîné",
+    "aînée", "benjamin",
+)  # fmt: skip
+AGE_CONTEXT = (
+    r"(?:\b(?:âgée?s?|agée?s?|âge|age)\b[^.\n\d]{0,12}?"
+    rf"|\b(?:{'|'.join(PERSON_NOUNS)})(?:\s+[^\s\d.;]+){{0,3}}?\s+(?:de|d['’])"
+    r"(?:\s*(?:plus\s+de|moins\s+de|près\s+de|environ|presque|seulement))?\s*)$"
+)
+DURATION_BEFORE = (
+    r"\b(?:depuis|pendant|durant|dans|pour|sur|en|après|avant|tous\s+les|toutes\s+les"
+    r"|il\s+y\s+a|y\s+a|d['’]ici|au\s+bout\s+de|voilà|jusqu['’]à|de|d['’]|des|à|a\s+partir\s+de)"
+    r"(?:\s+(?:environ|plus\s+de|moins\s+de|près\s+de|presque|bientôt|déjà|au\s+moins|quelques"
+    r"|\d+\s*(?:à|ou|-)))?\s*$"
+)
+CLAUSE_START_A = r"(?:^|[.!?\n(]\s*)[àÀ]\s*$|À\s*$"
+DURATION_AFTER = (
+    r"^\s*(?:plus\s+tard|plus\s+tôt|auparavant|avant|après|apres|d['’]évolution|d['’]evolution"
+    r"|de\s+suivi|de\s+recul|d['’]intervalle|d['’]ancienneté|de\s+tabagisme|de\s+traitement"
+    r"|d['’]exposition|de\s+mariage|de\s+survie|de\s+retard|de\s+délai|de\s+la|du|des|de\s+l['’]"
+    r"|d['’]écart|post|consécutifs|durant|pendant|environ\s+avant)(?!\w)"
+)
+AGE_AFTER_YEARS = r"\d\s*ans?\s*(?:et\s+)?$"  # "2 ans et 3 mois": the months are an age too
+VERB_AFTER_A = r"^\s+(?:été|eu|pu|dû|fait|pris|reçu|présenté|bénéficié|consulté|arrêté)\b"
+
+NUMBER = r"(?P<n>\d{1,3}(?:[,.]\d{1,2})?)"
+HALF = r"(?P<half>\s*(?:1/2|½)|\s+et\s+demie?)?"
+# (name, regex, unit, needs an age context). Groups: n / nw (number), u (unit word), half.
+PATTERNS: tuple[tuple[str, str, str, bool], ...] = (
+    ("years", rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*(?P<u>ans|an)(?!\w){HALF}",
+     "years", False),
+    ("years_short", rf"(?<![\w.,/]){NUMBER}\s?(?P<u>a)(?![\w'’]|\.\w)", "years", True),
+    ("months", rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*(?P<u>mois)(?!\w){HALF}",
+     "months", True),
+    ("weeks", rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*(?P<u>semaines?|sem\.?)(?!\w)",
+     "weeks", True),
+    ("days", rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*(?P<u>jours?)(?!\w)",
+     "days", True),
+    ("age_label", r"(?<!\w)âge\s*:\s*(?P<n>\d{1,3})(?![\d,.]|\s*(?:ans?|mois|sem|jours?|a)\b)",
+     "years", False),
+)  # fmt: skip
+MAX_VALUE: dict[str, float] = {"years": 125, "months": 48, "weeks": 104, "days": 90}
+UNIT_FIELDS: dict[str, str] = {
+    "an": "ans", "ans": "ans", "semaine": "semaines", "semaines": "semaines",
+    "jour": "jours", "jours": "jours",
+}  # fmt: skip
+
+# ----------------------------------------------------------------------------- compiled
+
+_FLAGS = re.IGNORECASE
+_COMPILED = tuple((n, re.compile(rx, _FLAGS), u, c) for n, rx, u, c in PATTERNS)
+_AGE_CONTEXT = re.compile(AGE_CONTEXT, _FLAGS)
+_DURATION_BEFORE = re.compile(DURATION_BEFORE, _FLAGS)
+_CLAUSE_START_A = re.compile(CLAUSE_START_A)
+_DURATION_AFTER = re.compile(DURATION_AFTER, _FLAGS)
+_AGE_AFTER_YEARS = re.compile(AGE_AFTER_YEARS, _FLAGS)
+_VERB_AFTER_A = re.compile(VERB_AFTER_A, _FLAGS)
+_WINDOW = 50
+
+
+def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) -> float | None:
+    """Confidence that the number at [s, e) is an age, or None if it is not one."""
+    lo = max(0, s - _WINDOW)
+    if _AGE_CONTEXT.search(text, lo, s):
+        return 0.95
+    in_parens = text[s - 1 : s] == "(" and text[e : e + 1] == ")"
+    if needs_context:
+        if in_parens and name == "years_short":
+            return 0.85
+        if name != "years_short" and _AGE_AFTER_YEARS.search(text, lo, s):
+            return 0.85
+        return None
+    if in_parens:
+        return 0.9
+    if _DURATION_AFTER.search(text[e : e + 40]):
+        return None
+    if _CLAUSE_START_A.search(text, lo, s):
+        return 0.85
+    if _DURATION_BEFORE.search(text, lo, s):
+        return None
+    return 0.8
+
+
+def _build(text: str, m: re.Match[str], unit: str) -> tuple[float, str] | None:
+    g = m.groupdict()
+    parts: list[tuple[int, int, str]] = []
+    half = bool(g.get("half"))
+    if g.get("n"):
+        value = float(g["n"].replace(",", "."))
+        if half and not value.is_integer():
+            return None
+        parts.append((m.start("n"), m.end("n"), "n_int" if half else "n"))
+    else:
+        words = g["nw"]
+        if words.lower().startswith(("premi", "une")):
+            return None
+        n = _parse_words(words)
+        if n is None:
+            return None
+        value = float(n)
+        style = number_words_style(words, n)
+        parts.append((m.start("nw"), m.end("nw"), field_name("n_words", casing_of(words), style)))
+    if not 0 < value <= MAX_VALUE[unit]:
+        return None
+    if g.get("u"):
+        fld = UNIT_FIELDS.get(g["u"].lower())
+        if fld is not None:
+            parts.append((m.start("u"), m.end("u"), field_name(fld, casing_of(g["u"]))))
+    if half:
+        value += 0.5
+        written = g["half"].replace("{", "{{").replace("}", "}}")
+        parts.append((m.start("half"), m.end("half"), "half:" + written))
+    start = m.start("n") if g.get("n") else m.start("nw")
+    return value, build_format(text, start, m.end(), parts)
+
+
+@dataclass(frozen=True)
+class AgeDetector:
+    """Proposes AGE entities with a numeric value, unit and format."""
+
+    name: str = "age"
+    family: str = "rules"
+
+    def detect(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        found: list[Entity] = []
+        for name, rx, unit, needs_context in _COMPILED:
+            for m in rx.finditer(text):
+                start = m.start("n") if m.group("n") else m.start("nw")
+                score = _context_score(text, start, m.end(), name, needs_context)
+                if score is None:
+                    continue
+                if name == "years_short" and _VERB_AFTER_A.search(text[m.end() : m.end() + 30]):
+                    continue
+                built = _build(text, m, unit)
+                if built is None:
+                    continue
+                value, fmt = built
+                found.append(Entity(start, m.end(), "AGE", source=f"pattern/{self.name}",
+                                    score=score, value=int(value) if value.is_integer()
+                                    else value, attributes={"unit": unit, "format": fmt}))
+        found.sort(key=lambda e: (e.start, -e.end))
+        last_end = -1
+        for ent in found:
+            if ent.start >= last_end:
+                last_end = ent.end
+                yield ent
