@@ -101,13 +101,12 @@ class _Pool:
                 if not mask[i]:
                     continue
                 words = key.split(" ")
-                if parts is not None and len(words) != parts:
-                    mask[i] = False
-                elif initials is not None and (
+                wrong_parts = parts is not None and len(words) != parts
+                wrong_initials = initials is not None and (
                     len(words) != len(initials)
                     or any(w[0] != c for w, c in zip(words, initials, strict=False))
-                ):
-                    mask[i] = False
+                )
+                mask[i] = not (wrong_parts or wrong_initials)
         w = np.where(mask, self.weights, 0.0)
         total = w.sum()
         if total <= 0:
@@ -428,13 +427,10 @@ def _assign_roles(units: list[_Unit], part: str | None, context: SubstitutionCon
         key = normalize_key(u.text)
         if u.role:
             continue
-        if after_particle or (mixed and _style(u.text) == "upper"):
+        surname_like = after_particle or (mixed and _style(u.text) == "upper") or has_initials
+        if surname_like or key == meta_last or (LAST_NS, key) in context.memo:
             u.role = "last"
-        elif has_initials or key == meta_last or (LAST_NS, key) in context.memo:
-            u.role = "last"
-        elif key == meta_first or (FIRST_NS, key) in context.memo:
-            u.role = "first"
-        elif mixed:
+        elif mixed or key == meta_first or (FIRST_NS, key) in context.memo:
             u.role = "first"
         else:
             undecided.append(u)
@@ -449,8 +445,10 @@ def _assign_roles(units: list[_Unit], part: str | None, context: SubstitutionCon
     n = len(words)
     for order in ("first_last", "last_first"):
         for k in range(1, n):
-            roles = (["first"] * k + ["last"] * (n - k)) if order == "first_last" else (
-                ["last"] * k + ["first"] * (n - k)
+            roles = (
+                (["first"] * k + ["last"] * (n - k))
+                if order == "first_last"
+                else (["last"] * k + ["first"] * (n - k))
             )
             if any(f and f != r for f, r in zip(fixed, roles, strict=True)):
                 continue
