@@ -261,7 +261,7 @@ def _scan_run(text: str, run: re.Match[str], plus: bool) -> list[_Found]:
     while i < n:
         hit = _international_at(text, digits, starts, ends, cum, i, plus and i == 0, run)
         if hit is None:
-            hit = _national_at(digits, starts, ends, seps, cum, i, n)
+            hit = _national_at(text, digits, starts, ends, seps, cum, i, n)
         if hit is None:
             i += 1
             continue
@@ -320,6 +320,7 @@ def _international_at(
 
 
 def _national_at(
+    text: str,
     digits: list[str],
     starts: list[int],
     ends: list[int],
@@ -342,16 +343,23 @@ def _national_at(
         if total > 10:
             return None
         shape = tuple(len(d) for d in digits[i : j + 1])
-        used = set(seps[i:j])
+        used = {sep.strip("()") or " " for sep in seps[i:j]}
         if len(used) > 1:
             return None
-        if shape in FRENCH_SHAPES:
-            score = 1.0 if shape in ((10,), (2, 2, 2, 2, 2)) else 0.9
+        start = starts[i]
+        if j > i and seps[i].startswith(")") and text[start - 1 : start] == "(":
+            start -= 1  # "(03) 80 29 30 31"
+        if shape in ((10,), (2, 2, 2, 2, 2)):
+            score = 1.0
+        elif shape in FRENCH_SHAPES:
+            if any(_YEAR_RE.fullmatch(d) for d in digits[i + 1 : j + 1]):
+                return None  # "02 2020 03 04": a date and a time, not a number
+            score = 0.9
         elif shape == (1,) * 10 and i == 0 and j == n - 1 and used <= {" ", "."}:
             score = 0.85
         else:
             return None
-        return _Found(starts[i], ends[j], i, j, "validated/phone", score, _french_kind(second))
+        return _Found(start, ends[j], i, j, "validated/phone", score, _french_kind(second))
     return None
 
 

@@ -1,0 +1,236 @@
+"""NIR and identifier detectors: tables of (text, expected spans) with tricky negatives.
+
+Valid NIR keys and Luhn digits are computed here by small independent functions, so the
+tests do not trust the code under test for their expectations.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from clindeid.detect.resolver import resolve
+from clindeid.detect.rules.identifiers import (
+    IdentifierDetector,
+    NirDetector,
+    identifier_detectors,
+    luhn_valid,
+    nir_key,
+)
+from clindeid.document import Document
+
+DETECTORS = [NirDetector(), IdentifierDetector()]
+
+
+def key(body: str) -> str:
+    """NIR key of a 13-character body written with any separators."""
+    digits = body.replace(" ", "").replace(".", "").replace("-", "").upper()
+    digits = digits[:5] + {"2A": "19", "2B": "18"}.get(digits[5:7], digits[5:7]) + digits[7:]
+    return f"{97 - int(digits) % 97:02d}"
+
+
+def bad_key(body: str) -> str:
+    return f"{(int(key(body)) % 97) + 1:02d}"
+
+
+def luhn_complete(prefix: str) -> str:
+    """``prefix`` plus the digit that makes it pass the Luhn check."""
+    for d in "0123456789":
+        number = prefix + d
+        total = 0
+        for i, ch in enumerate(reversed(number)):
+            v = int(ch) * (2 if i % 2 else 1)
+            total += v - 9 if v > 9 else v
+        if total % 10 == 0:
+            return number
+    raise AssertionError("unreachable")
+
+
+def found(text: str) -> list[tuple[str, str]]:
+    doc = Document.create("t", text)
+    entities = resolve([e for det in DETECTORS for e in det.detect(doc)], text)
+    return [(e.text_in(text), e.label) for e in entities]
+
+
+def entities(text: str) -> list:
+    doc = Document.create("t", text)
+    return [e for det in DETECTORS for e in det.detect(doc)]
+
+
+N = "NIR"
+B1 = "1540321231045"
+B2 = "2 91 12 75 114 123"
+B3 = "1 54 03 2A 231 045"
+B4 = "2.85.07.2B.047.012"
+B5 = "7 80 05 99 135 005"  # temporary number, born abroad (99)
+B6 = "3 60 01 97 411 022"  # overseas département 974, commune 11
+B7 = "1 85 05 78 006 084"
+B8 = "2-02-10-69-388-301"
+
+NIR_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    # valid keys, with and without trigger, all groupings
+    (f"{B1}{key(B1)}", [(f"{B1}{key(B1)}", N)]),
+    (f"NIR : {B1}{key(B1)}", [(f"{B1}{key(B1)}", N)]),
+    (f"N° SS {B2} {key(B2)}", [(f"{B2} {key(B2)}", N)]),
+    (f"{B2} {key(B2)} (assurée)", [(f"{B2} {key(B2)}", N)]),
+    (f"{B2.replace(' ', '')}{key(B2)}", [(f"{B2.replace(' ', '')}{key(B2)}", N)]),
+    (f"{B7} {key(B7)}", [(f"{B7} {key(B7)}", N)]),
+    (f"{B8}-{key(B8)}", [(f"{B8}-{key(B8)}", N)]),
+    (f"n° de sécurité sociale : {B5} {key(B5)}", [(f"{B5} {key(B5)}", N)]),
+    (f"{B6} {key(B6)}", [(f"{B6} {key(B6)}", N)]),
+    ("1 5 4 0 3 2 1 2 3 1 0 4 5 " + " ".join(key(B1)), [
+        ("1 5 4 0 3 2 1 2 3 1 0 4 5 " + " ".join(key(B1)), N)]),
+    # Corsica: 2A counts as 19, 2B as 18
+    (f"{B3} {key(B3)}", [(f"{B3} {key(B3)}", N)]),
+    (f"{B3.replace(' ', '')}{key(B3)}", [(f"{B3.replace(' ', '')}{key(B3)}", N)]),
+    (f"INS : {B4}.{key(B4)}", [(f"{B4}.{key(B4)}", N)]),
+    (f"{B3.lower()} {key(B3)}", [(f"{B3.lower()} {key(B3)}", N)]),
+    # invalid key: a NIR only after a trigger
+    (f"NIR {B1}{bad_key(B1)}", [(f"{B1}{bad_key(B1)}", N)]),
+    (f"Numéro de sécu : {B2} {bad_key(B2)}", [(f"{B2} {bad_key(B2)}", N)]),
+    (f"N° INSEE {B3} {bad_key(B3)}", [(f"{B3} {bad_key(B3)}", N)]),
+    (f"{B1}{bad_key(B1)}", []),
+    (f"{B2} {bad_key(B2)}", []),
+    # 13 characters without key: a NIR only after a trigger
+    (f"NIR : {B1}", [(B1, N)]),
+    (f"immatriculation {B2}", [(B2, N)]),
+    (f"N° de sécurité sociale : {B3} xx", [(B3, N)]),
+    (f"INS {B7}, né le 05/1985", [(B7, N)]),
+    (B1, []),
+    (f"Lot {B2}", []),
+    # trigger on the previous line does not count
+    (f"NIR :\n{B1}{bad_key(B1)}", []),
+    # negatives
+    ("CIP 3400930000000", []),
+    ("EAN 3401597409916", []),
+    ("5 15 03 21 231 045 82", []),  # first digit 5
+    ("le 12/02/2020 à 14h30", []),
+    ("Na 140 mmol/L", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NIR_CASES)
+def test_nir_table(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [x for x in found(text) if x[1] == N] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "source", "key_status"),
+    [
+        (f"{B1}{key(B1)}", "validated/nir", "valid"),
+        (f"{B3} {key(B3)}", "validated/nir", "valid"),
+        (f"NIR {B1}{bad_key(B1)}", "pattern/nir", "invalid"),
+        (f"NIR {B1}", "pattern/nir", "missing"),
+    ],
+)
+def test_nir_source_and_key(text: str, source: str, key_status: str) -> None:
+    (entity,) = [e for e in entities(text) if e.label == N]
+    assert entity.source == source
+    assert entity.attributes["key"] == key_status
+    if source == "validated/nir":
+        assert entity.score == 1.0
+    else:
+        assert entity.score < 1.0
+
+
+def test_nir_key_matches_the_reference_rule() -> None:
+    for body in ("1540321231045", "154032A231045", "154032B231045", "2911275114123"):
+        assert f"{nir_key(body):02d}" == key(body)
+
+
+ID = "ID"
+RPPS_OK = luhn_complete("1000345678")
+RPPS_BAD = RPPS_OK[:-1] + str((int(RPPS_OK[-1]) + 1) % 10)
+FINESS_OK = "210780581"  # CHU Dijon
+FINESS_BAD = "210780582"
+
+ID_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("IPP : 8001234567", [("8001234567", ID)]),
+    ("IPP: 8001234567 | NDA: 2100456789", [("8001234567", ID), ("2100456789", ID)]),
+    ("N° IPP 800 123 4567 né le 12/02/1950", [("800 123 4567", ID)]),
+    ("NDA 21/004567", [("21/004567", ID)]),
+    ("Dossier n° AB123456", [("AB123456", ID)]),
+    ("N° de séjour : 2021-000123", [("2021-000123", ID)]),
+    ("n° de venue 21004567", [("21004567", ID)]),
+    ("N° d'examen : 21E12345", [("21E12345", ID)]),
+    ("N° examen 45-6789", [("45-6789", ID)]),
+    ("Réf. : CR-2021-0045", [("CR-2021-0045", ID)]),
+    ("N/Réf : AB/12345", [("AB/12345", ID)]),
+    ("V/Réf. 2021/AB/123", [("2021/AB/123", ID)]),
+    ("N° patient : 00123456", [("00123456", ID)]),
+    ("ID patient : 123456", [("123456", ID)]),
+    ("Identifiant : A-123456", [("A-123456", ID)]),
+    ("EP : 12345678", [("12345678", ID)]),
+    (f"RPPS : {RPPS_OK}", [(RPPS_OK, ID)]),
+    (f"N° RPPS {RPPS_BAD}", [(RPPS_BAD, ID)]),
+    (f"Dr Martin ({RPPS_OK})", [(RPPS_OK, ID)]),  # bare RPPS with a valid key
+    (f"FINESS {FINESS_OK}", [(FINESS_OK, ID)]),
+    (f"FINESS EJ : {FINESS_BAD}", [(FINESS_BAD, ID)]),
+    ("ADELI : 691234567", [("691234567", ID)]),
+    ("N° 123456789", [("123456789", ID)]),
+    ("IPP 8001234567 12 ans", [("8001234567", ID)]),
+    ("IPP : 8001234567.", [("8001234567", ID)]),
+    ("IEP 2100456789, UF 1234", [("2100456789", ID)]),
+    ("Dossier : 2021-000123 Nom : X", [("2021-000123", ID)]),
+    ("N° de prélèvement : 2104123456", [("2104123456", ID)]),
+    # negatives
+    ("UF 1234", []),
+    ("CIP 3400930000000", []),
+    ("EP 2021", []),  # "EP" without colon is also embolie pulmonaire
+    ("EP massive le 12/02/2020", []),
+    ("n° 2020", []),
+    ("N° 12", []),
+    ("Réf. 12", []),
+    ("dossier médical partagé", []),
+    ("Dossier du 12/02/2020", []),
+    ("Dossier : 12/02/2020", []),
+    ("Na 140 mmol/L", []),
+    ("TA 120/80", []),
+    ("KARDEGIC 75 mg 1-0-1", []),
+    ("diagnostic I21.4", []),
+    (f"Dr Martin ({RPPS_BAD})", []),
+    ("ID : 500 mg", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ID_CASES)
+def test_id_table(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [x for x in found(text) if x[1] == ID] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "source"),
+    [
+        ("IPP : 8001234567", "IPP", "pattern/id"),
+        ("NDA 21/004567", "NDA", "pattern/id"),
+        ("N° de séjour : 2021-000123", "NDA", "pattern/id"),
+        (f"RPPS {RPPS_OK}", "RPPS", "validated/id"),
+        (f"RPPS {RPPS_BAD}", "RPPS", "pattern/id"),
+        (f"FINESS {FINESS_OK}", "FINESS", "validated/id"),
+        (f"FINESS {FINESS_BAD}", "FINESS", "pattern/id"),
+        ("ADELI 691234567", "ADELI", "pattern/id"),
+        ("Dossier n° AB123456", "record", "pattern/id"),
+        ("N° 123456789", "record", "pattern/id"),
+    ],
+)
+def test_id_kind_and_source(text: str, kind: str, source: str) -> None:
+    (entity,) = [e for e in entities(text) if e.label == ID]
+    assert entity.attributes["kind"] == kind
+    assert entity.source == source
+
+
+def test_luhn_helper_agrees_with_the_reference() -> None:
+    assert luhn_valid(RPPS_OK)
+    assert not luhn_valid(RPPS_BAD)
+    assert luhn_valid(FINESS_OK)
+    assert not luhn_valid("12A")
+
+
+def test_valid_nir_after_an_id_trigger_stays_a_nir() -> None:
+    text = f"N° patient : {B1}{key(B1)}"
+    assert found(text) == [(f"{B1}{key(B1)}", N)]
+
+
+def test_families_and_names() -> None:
+    names = {det.name for det in identifier_detectors()}
+    assert names == {"nir", "identifier"}
+    assert all(det.family == "rules" for det in identifier_detectors())
