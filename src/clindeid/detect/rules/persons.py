@@ -1,0 +1,974 @@
+"""PERSON detection by rules: titles, field labels, signatures and name dictionaries.
+
+Five passes, each one compiled regex over the whole text:
+
+1. **Titles** (``Dr``, ``Mme``, ``Pr``, ``Interne``, ``IDE``, ``Me``…) followed by name tokens
+   (capitalised or UPPERCASE words, initials, particles, hyphens and apostrophes).
+   Source ``pattern/person-title``.
+2. **Field labels** (``Nom :``, ``Prénom :``, ``Patient :``, ``Internes :``, ``Rédigé par``,
+   ``Copie à :``, ``Médecin traitant :``, ``née``, ``épouse``…) followed by a name or a list of
+   names. Source ``pattern/person-title``.
+3. **Signatures**: lines that are only a name in the few lines under a closing formula
+   (``Cordialement``, ``Bien confraternellement``…). Source ``heuristic/person-signature``.
+4. **Dictionary pairs** without a title: ``Prénom NOM``, ``NOM Prénom``, ``J. NOM`` weighted by
+   the first-name / surname frequencies of :mod:`clindeid.knowledge` and lowered by its
+   common-word list. Source ``dictionary/person`` (both words known) or
+   ``heuristic/person-pair`` (one known first name next to an unknown UPPERCASE word).
+5. **Repeats**: surnames found by passes 1–2 elsewhere in the same document (capitalised or
+   UPPERCASE occurrences only). Source ``heuristic/person-repeat``.
+
+Clinical acronyms, section headers, drugs, months and eponyms (``maladie de Parkinson``)
+are negatives. Attributes: ``role`` (``patient``/``staff``/``other``), ``part``
+(``first``/``last``/``full``/``initials``), ``sex`` (``M``/``F``) when a civility says so.
+The title or trigger word is never inside the span.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from clindeid.document import Document, Entity
+from clindeid.knowledge.normalize import normalize_key
+
+# --------------------------------------------------------------------------------------
+# Data: characters, titles, triggers, stop lists
+# --------------------------------------------------------------------------------------
+
+_UP = "A-ZÀ-ÖØ-ÞŒ"
+_LO = "a-zß-öø-ÿœ"
+_AP = "'’"
+
+# One name word: "Dupont", "DUPONT", "McDonald", "N'Guyen", "D'ALMEIDA", "Jean-Pierre",
+# "BLANCHARD-ROY", "Thu-Hà".
+_WORD_PART = rf"(?:[{_UP}][{_LO}]+(?:[{_UP}][{_LO}]+)?|[{_UP}]{{2,}})"
+_WORD = rf"(?:[DLNOdl][{_AP}])?{_WORD_PART}(?:-(?:[DLNO][{_AP}])?(?:{_WORD_PART}|[{_UP}][{_LO}]*))*"
+# Initials: "J.", "J.-P.", "P.E.", "J-P"
+_INITIALS = rf"[{_UP}]\.(?:-?[{_UP}]\.)*|[{_UP}]-[{_UP}](?![\w.])"
+# Lowercase surname (only after a strong lowercase title: "vu avec dr lefebvre").
+_LOWER_WORD = rf"[{_LO}]{{3,}}(?:-[{_LO}]{{2,}})*"
+# Particles inside names: "de La Fontaine", "Van Der Berg", "d'Almeida", "Ben Ali".
+_PARTICLE = (
+    r"(?:de|du|des|la|le|van|von|der|den|ter|ten|di|da|del|della|dos|das|ben|bin|el|al|"
+    r"De|Du|Des|La|Le|Van|Von|Der|Den|Ter|Ten|Di|Da|Del|Della|Dos|Das|Ben|Bin|El|Al|Mac|Mc|"
+    r"DE|DU|DES|LA|LE|VAN|VON|DER|DEN|DI|DA|DEL|DOS|DAS|BEN|EL|AL)"
+)
+
+# Titles: (regex, kind, sex). Kinds: civility, staff, staff_plural, lawyer.
+# ``weak`` titles are also ordinary words/acronyms: their names must not be common words.
+TITLES: tuple[tuple[str, str, str | None, bool], ...] = (
+    (r"Monsieur|MONSIEUR|monsieur|Mr\.?|MR\.?|M\.|M(?=[ \t]+[A-Z])", "civility", "M", False),
+    (r"Madame|MADAME|madame|Mme\.?|MME\.?|mme\.?|Mmes\.?", "civility", "F", False),
+    (r"Mademoiselle|MADEMOISELLE|Mlle\.?|MLLE\.?|mlle\.?", "civility", "F", False),
+    (r"Messieurs|MM\.", "civility", "M", False),
+    (r"Docteurs|DOCTEURS|Drs\.?|DRS\.?", "staff_plural", None, False),
+    (r"Docteure?|DOCTEURE?|docteur|Dr\.?|Dre\.?|dr\.?", "staff", None, False),
+    (r"DR\.?", "staff", None, True),
+    (r"Professeurs|PROFESSEURS|Prs\.?", "staff_plural", None, False),
+    (r"Professeure?|PROFESSEURE?|professeur|Pr\.|Pr|Prof\.?|Pf\.?", "staff", None, False),
+    (r"PR\.?", "staff", None, True),
+    (r"Internes?|INTERNES?|interne|Externes?|[Ii]nfirmier|INFIRMIER", "staff", None, True),
+    (r"[Ii]nfirmi[èe]re|INFIRMIERE|[Ss]age-femme", "staff", "F", True),
+    (r"IDE|IBODE|IADE|IPA|ASH|AS|AP|ARM|[Kk]in[ée]|[Cc]adre", "staff", None, True),
+    (r"[Oo]p[ée]rateur|[Aa]ide|[Aa]nesth[ée]siste|[Cc]hirurgien|[Rr]adiologue", "staff", None,
+     True),
+    (r"Ma[îi]tre|Me", "lawyer", None, True),
+)
+
+# Field labels before a name: (regex, role, part hint, list allowed, strong).
+FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
+    (
+        r"(?i:nom[ \t]+(?:de[ \t]+naissance|d[' ’]usage|marital|patronymique|de[ \t]+famille|"
+        r"de[ \t]+jeune[ \t]+fille|du[ \t]+patient|de[ \t]+la[ \t]+patiente|usuel)"
+        r"|nom[ \t]*(?:et|/|-|,)[ \t]*pr[ée]noms?|identit[ée](?:[ \t]+du[ \t]+patient)?)"
+        r"[ \t]*:",
+        "patient", None, False, True,
+    ),
+    (r"(?:NOM|Nom|nom)[ \t]*:", "patient", "last", False, True),
+    (r"(?i:pr[ée]noms?)[ \t]*:", "patient", "first", False, True),
+    (r"(?i:patiente?|assur[ée]e?|b[ée]n[ée]ficiaire|enfant|concerne)[ \t]*:", "patient", None,
+     False, False),
+    (r"\b(?:n[ée]e|ép\.|[ée]pouse|veuve|divorc[ée]e)", "patient", "last", False, False),
+    (
+        r"(?i:internes?|externes?|chefs?[ \t]+de[ \t]+(?:service|clinique|p[ôo]le)|"
+        r"m[ée]decins?(?:[ \t]+(?:traitant|r[ée]f[ée]rent|responsable|senior|adresseur|"
+        r"demandeur|prescripteur|correspondant|de[ \t]+garde|anesth[ée]siste|"
+        r"coordonnateur))?|praticiens?(?:[ \t]+hospitaliers?)?|op[ée]rateurs?|chirurgiens?|"
+        r"anesth[ée]sistes?|aides?[ \t]+op[ée]ratoires?|infirmi[èe]re?s?|cadres?(?:[ \t]+de"
+        r"[ \t]+sant[ée])?|secr[ée]taires?|kin[ée]sith[ée]rapeutes?|psychologues?|"
+        r"di[ée]t[ée]ticien(?:ne)?s?|assistante?s?(?:[ \t]+sociale?s?)?|sages?-femmes?|"
+        r"participants?|[ée]quipe|pr[ée]sents?|r[ée]sidents?|radiologues?|prescripteur|"
+        r"destinataires?|copies?(?:[ \t]+[àa])?|cc|correspondants?|signataire|"
+        r"(?:r[ée]dig[ée]|valid[ée]|sign[ée](?:[ \t]+[ée]lectroniquement)?|dict[ée]|"
+        r"saisi|relu|vu|revu|transcrit|interpr[ée]t[ée]|examin[ée])e?s?[ \t]+par)"
+        r"[ \t]*:",
+        "staff", None, True, False,
+    ),
+    (
+        r"(?i:(?:r[ée]dig[ée]|valid[ée]|sign[ée](?:[ \t]+[ée]lectroniquement)?|dict[ée]|"
+        r"saisi|relu|transcrit|interpr[ée]t[ée]|adress[ée]e?)s?[ \t]+par|"
+        r"m[ée]decin[ \t]+traitant|copie[ \t]+[àa])",
+        "staff", None, True, False,
+    ),
+)
+
+# Family / other-person cues just before a civility: the person is not the patient.
+OTHER_CUES = (
+    r"fils|fille|m[èe]re|p[èe]re|[ée]poux|[ée]pouse|mari|femme|fr[èe]re|s[œo]eur|conjointe?|"
+    r"compagne|compagnon|concubine?|tuteur|tutrice|curateur|curatrice|"
+    r"personne[ \t]+de[ \t]+confiance|voisine?|amie?|ni[èe]ce|neveu|oncle|tante|"
+    r"petite?-(?:fils|fille)|grand-m[èe]re|grand-p[èe]re|parents?|belle-(?:fille|s[œo]eur|m[èe]re)|"
+    r"beau-(?:fils|fr[èe]re|p[èe]re)|avocate?|employeur|accompagn[ée]e?[ \t]+(?:de|par)"
+)
+# Patient cues before a civility (same sentence, close by).
+PATIENT_CUES_BEFORE = (
+    r"patiente?s?|concerne|objet|identit[ée]|chez|vu(?:e)?|revu(?:e)?|re[çc]u(?:e)?|"
+    r"examin[ée]e?|hospitalis[ée]e?|admise?|op[ée]r[ée]e?|suivie?|consultation|"
+    r"accueilli(?:e)?|pris(?:e)?[ \t]+en[ \t]+charge|assur[ée]e?|enfant"
+)
+# What follows a patient's name: birth, age, clinical verbs.
+PATIENT_CUES_AFTER = (
+    r"n[ée]e?\b|\(?\d{1,3}[ \t]*ans\b|âg[ée]e?|pr[ée]sente|d[ée]crit|rapporte|signale|"
+    r"se[ \t]+plaint|"
+    r"r[ée]side|vit\b|sera\b|est\b|a[ \t]+[ée]t[ée]|revient|consulte|b[ée]n[ée]ficie|souffre|"
+    r"ne[ \t]+pr[ée]sente|n'a\b|rentre|sort\b|refuse|accepte|d[ée]clare|explique|pr[ée]cise|"
+    r"nous[ \t]+(?:est|a)|reste|garde|poursuit|d[ée]veloppe|porte|tol[èe]re"
+)
+# Banner layouts: "DUPONT Marie | née le …", "DUPONT Marie — F — 12/03/1950".
+BANNER_AFTER = (
+    r"[ \t]*[—|–-]+[ \t]*(?:[MF]\b|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|n[ée]e?\b|\d{1,3}[ \t]*ans)"
+)
+PATIENT_LABELS = (
+    r"patiente?|assur[ée]e?|b[ée]n[ée]ficiaire|concerne|objet|identit[ée]|nom|"
+    r"nom[ \t]+(?:de[ \t]+naissance|d['’]usage|marital)|enfant|patient\(e\)"
+)
+STAFF_CUES_AFTER = (
+    r"\(?(?:interne|IDE|IBODE|IADE|cadre|externe|urologue|oncologue|radiologue|cardiologue|"
+    r"anesth[ée]siste|chirurgien(?:ne)?|infirmi[èe]re?|m[ée]decin|pharmacien(?:ne)?|kin[ée]|"
+    r"psychologue|di[ée]t[ée]ticienne?|praticien|assistante?|secr[ée]taire|sage-femme)"
+)
+SIGNATURE_CLOSINGS = (
+    r"(?:bien[ \t]+)?(?:cordialement|confraternellement|amicalement|respectueusement)|"
+    r"bien[ \t]+[àa][ \t]+(?:vous|toi)|"
+    r"(?:avec|veuillez[^\n]{0,40})[ \t]+(?:mes|nos)[ \t]+(?:meilleures|sinc[èe]res|"
+    r"respectueuses|confraternelles|cordiales|amicales)?[ \t]*(?:salutations|sentiments|"
+    r"amiti[ée]s)[^\n]{0,60}|"
+    r"(?:le|la)[ \t]+(?:m[ée]decin|praticien|docteur|interne)(?:[ \t]+\w+)?[ \t]*:?"
+)
+
+def words(block: str) -> frozenset[str]:
+    """The whitespace-separated words of a data block."""
+    return frozenset(block.split())
+
+
+# Clinical acronyms and abbreviations (UPPERCASE) that are never names.
+CLINICAL_ACRONYMS: frozenset[str] = words(
+    """
+    irm hta avc ecg tdm bpco eeg emg etf ett ito iot vvp vvc picc pac sng sad fa acfa tv fv
+    ivg ivd ic ica ivd ira irc irca mrc dfg hba1c crp vs nfs bnp ldh cpk asat alat ggt pal
+    inr tca tp aod aco avk hbpm ains ipp ieca ara bb tsh t3 t4 psa ace ca cea afp hcg ph
+    pco2 po2 sao2 spo2 fio2 ta pa fc fr eva en sat imc bmi ddn dlc dr pr ide ibode iade
+    as ash cs ch chu chr cht ehpad ssr usld usic usi rea sau smur samu mco had hdj uhcd
+    ecbu pl pbr pbh lba lcr bu ag ap gds cmv hiv vih vhb vhc vha hpv ebv hsv vzv covid
+    sars tb bk rx asp tep pet orl ophtalmo ogd fogd rcp rcd rgo mici sep sla tvp ep ea
+    ins ir lmnh lnh lam lal lmc llc mgus nyha asa nihss mrs gcs mmse moca adl iadl
+    gir apa cmu ame ald cpam mdph cmp cmh hdm rad rras sd cr crh crm cro cc fe fev fevg
+    vg vd og od iao ao mi ms msd msg aeg ivs sca st ste nstemi stemi pci atl ptca pontage
+    oap ep sdra bavu bav bsa bbd bbg hvg hbg avp epp tsv tsa ecmo vni vmi vs oxy lp sc
+    im iv per os po cp cpr gel amp fl sol mg kg ml ui cm mm ui ng pg sa se sf sp nb ras
+    nc nr na ne pec prn sos ttt trt atcd atcds adp aeg oh otv ttt cat bio ex dt mtx
+    aine paracetamol doliprane dafalgan efferalgan kardegic plavix lovenox xarelto eliquis
+    previscan coumadine levothyrox lasilix aldactone augmentin amoxicilline tramadol
+    ixprim acupan morphine skenan oxycontin oxynorm topalgic spasfon smecta tahor
+    crestor inexium mopral lamaline laroxyl seresta lexomil xanax stilnox imovane
+    solupred cortancyl medrol insuline lantus novorapid metformine glucophage
+    """
+)
+
+# Section headers, clinical and administrative words that look like names when capitalised.
+NOT_NAME_WORDS: frozenset[str] = words(
+    """
+    antecedents antecedent conclusion conclusions traitement traitements sortie entree
+    examen examens clinique cliniques histoire maladie motif motifs hospitalisation
+    evolution diagnostic diagnostics biologie imagerie allergie allergies allergique
+    mode vie habitus resume synthese compte rendu lettre courrier ordonnance certificat
+    consultation consultations urgences urgence service services unite unites pole
+    departement hopital hopitaux centre clinique cabinet laboratoire pharmacie chirurgie
+    medecine cardiologie neurologie pneumologie gastroenterologie nephrologie urologie
+    oncologie hematologie endocrinologie rhumatologie dermatologie pediatrie geriatrie
+    psychiatrie radiologie anesthesie reanimation gynecologie obstetrique orthopedie
+    traumatologie ophtalmologie infectiologie soins intensifs continus reeducation
+    medecin medecins chef chefs interne internes externe praticien praticiens
+    hospitalier hospitaliere cadre sante docteur professeur infirmier infirmiere
+    cardiologue neurologue pneumologue urologue oncologue radiologue anesthesiste
+    chirurgien chirurgienne generaliste specialiste traitant referent senior junior
+    assistant assistante secretaire secretariat kinesitherapeute psychologue pharmacien
+    dieteticienne sage femme aide operatoire operateur ibode iade equipe
+    patient patiente patients madame monsieur mademoiselle messieurs mesdames
+    nom prenom prenoms date dates sexe age adresse telephone tel fax mail email courriel
+    ipp nda nir numero sejour dossier lit chambre secteur etage batiment porte
+    objet concerne copie destinataire destinataires signature signe valide redige
+    le la les un une des du de au aux et ou mais donc car ni pour par sur sous dans avec
+    sans en a il elle ils elles ce cet cette ces son sa ses leur leurs nous vous je on
+    qui que quoi dont ou pas plus tres bien lors chez depuis apres avant pendant selon
+    entre vers contre apres devant derriere puis ainsi alors aussi deja encore toujours
+    jamais rien tout tous toute toutes aucun aucune autre autres meme cher chere chers
+    cheres confrere consoeur confreres amities salutations cordialement bonjour merci
+    oui non absence absent absente presence present presente normal normale normaux
+    droit droite gauche bilateral bilaterale superieur inferieur anterieur posterieur
+    total totale partiel partielle aigu aigue chronique severe modere moderee leger legere
+    note notes remarque important urgent fin debut suite vu lu approuve
+    tableau figure annexe page cedex bp rue avenue boulevard place chemin route impasse
+    allee quai cours square residence lieu dit france
+    saint sainte st ste notre dame
+    scanner echographie radiographie doppler biopsie ponction bilan prise charge
+    neuro cardio pneumo gastro nephro uro onco hemato endocrino rhumato dermato pedo
+    psy radio anesth rea kine ortho gyneco ophtalmo orl
+    tension pression frequence temperature poids taille glycemie saturation score
+    gleason tnm figo ann arbor killip child pugh meld ranson apfel ramsay
+    """
+)
+
+MONTHS_DAYS: frozenset[str] = words(
+    """
+    janvier fevrier mars avril mai juin juillet aout septembre octobre novembre decembre
+    janv fevr fev sept oct nov dec lundi mardi mercredi jeudi vendredi samedi dimanche
+    """
+)
+
+# Eponyms: never persons outside a title context.
+EPONYMS: frozenset[str] = words(
+    """
+    parkinson alzheimer basedow crohn hodgkin babinski lasegue glasgow apgar valsalva
+    murphy hashimoto cushing addison raynaud kaposi horton guillain barre charcot
+    huntington creutzfeldt jakob marfan kawasaki lyme paget dupuytren heberden meniere
+    willebrand wegener sjogren behcet takayasu fallot korsakoff wernicke broca meckel
+    hirschsprung barrett zollinger ellison whipple kahler waldenstrom burkitt ewing wilms
+    tourette asperger klinefelter epstein cheyne stokes kussmaul quincke nikolsky romberg
+    kernig brudzinski mcburney blumberg rovsing homans tinel phalen trendelenburg lachman
+    mcmurray schober mallampati cormack aldrete karnofsky breslow gleason killip ranson
+    papanicolaou ziehl neelsen lyell steinert duchenne friedreich dejerine horner chiari
+    binswanger lewy bourneville recklinghausen sturge osler rendu glisson oddi wirsung
+    douglas morgagni treitz bauhin purkinje schwann ranvier langerhans kupffer leydig
+    sertoli lisfranc chopart colles pouteau monteggia galeazzi maisonneuve segond
+    bankart spiegel zenker boerhaave cruveilhier crigler najjar peutz jeghers
+    hinchey cockcroft gault mdrd friedewald holter swan ganz seldinger foley hartmann
+    nissen billroth fahr pick down turner conn graves wolff kent stein leventhal
+    sezary mycosis vaquez gougerot verneuil bowen dubreuilh darier hansen koch
+    doppler gram apfel bristol
+    """
+)
+# "maladie de X", "signe de X": X is an eponym whatever it is.
+EPONYM_CONTEXT = (
+    r"(?i:maladies?|signes?|syndromes?|man[œo]euvres?|tests?|scores?|[ée]chelles?|"
+    r"classifications?|crit[èe]res?|triades?|t[ée]tralogies?|sondes?|kystes?|fractures?|"
+    r"lymphomes?|sarcomes?|tumeurs?|canal|canaux|cellules?|op[ée]rations?|interventions?|"
+    r"proc[ée]dures?|techniques?|m[ée]thodes?|lois?|r[ée]flexes?|ph[ée]nom[èe]nes?|"
+    r"diverticules?|an[ée]vrismes?|ligaments?|espaces?|cul-de-sac|point|ulc[èe]res?|"
+    r"thyro[ïi]dite|encéphalopathie|ataxie|myopathie|paralysie|chor[ée]e|d[ée]mence|"
+    r"polyarthrite|tendinite|test|formule|stade|grade|type)"
+    r"[ \t]+(?:de[ \t]+|d['’][ \t]*|du[ \t]+)$"
+)
+
+_SAINTS = frozenset({"saint", "sainte", "saints", "saintes"})
+# Words before a name that make it a street, an establishment or a place, not a person:
+# "avenue Jean Jaurès", "rue du Docteur Roux", "CH William Morey", "lycée Victor Hugo".
+PLACE_CONTEXT = (
+    r"(?i:\b(?:rue|r\.|avenue|av\.?|bd|boulevard|place|pl\.|all[ée]e|chemin|ch\.|impasse|"
+    r"imp\.|quai|cours|square|route|rte|voie|sentier|passage|parvis|esplanade|promenade|"
+    r"rond-point|r[ée]sidence|lotissement|cit[ée]|h[ôo]pital|clinique|ch|chu|chr|chi|"
+    r"ehpad|centre|institut|fondation|maison|lyc[ée]e|coll[èe]ge|[ée]cole|groupe|"
+    r"polyclinique|pavillon|b[âa]timent|b[âa]t\.|h[ôo]tel|stade|gymnase|salle|pont|port|"
+    r"a[ée]roport|gare|m[ée]diath[èe]que|universit[ée]|facult[ée]|site|espace|p[ôo]le)"
+    r"(?:[ \t]+(?:du|de[ \t]+la|de|des|d['’]))?[ \t]+"
+    r"(?:(?:g[ée]n[ée]ral|mar[ée]chal|docteur|professeur|pr[ée]sident|abb[ée]|commandant|"
+    r"colonel|capitaine|lieutenant|pasteur|chanoine|cardinal|sergent|amiral)[ \t]+)?)"
+)
+MAX_NAME_TOKENS = 6
+FIRST_NAME_MIN_COUNT = 100  # births: rarer "first names" (Petit, Juillet) are not evidence
+SURNAME_MIN_COUNT = 5
+# lowercase-word frequency rank → how much a capitalised name is an ordinary word
+COMMON_RANK_WEIGHTS: tuple[tuple[int, float], ...] = ((1000, 1.0), (5000, 0.7), (15000, 0.4),
+                                                      (10**9, 0.25))
+PAIR_BASE = 0.45
+PAIR_CASE_BONUS = 0.2  # "Prénom NOM" / "NOM Prénom": the case marks the surname
+PAIR_COMMON_PENALTY = 0.3
+ROLE_WINDOW = 60  # characters looked back for role cues
+
+# --------------------------------------------------------------------------------------
+# Compiled patterns
+# --------------------------------------------------------------------------------------
+
+_TITLE_ALT = "|".join(f"(?P<t{i}>{rx})" for i, (rx, *_rest) in enumerate(TITLES))
+_TITLE_RE = re.compile(rf"(?<![\w.'’-])(?:{_TITLE_ALT})(?![\w'’])")
+_TITLE_AT = re.compile(rf"(?:{_TITLE_ALT})(?![\w'’])")
+_CIVILITY_AT = re.compile(
+    "|".join(f"(?P<t{i}>{rx})" for i, (rx, kind, *_r) in enumerate(TITLES) if kind == "civility")
+    + r"(?![\w'’])"
+)
+_TITLE_LINK_RE = re.compile(rf"[ \t]+(?:le|la|et|&)[ \t]+(?:{_TITLE_ALT})(?![\w'’])")
+_FIELD_ALT = "|".join(f"(?P<f{i}>{rx})" for i, (rx, *_rest) in enumerate(FIELDS))
+_FIELD_RE = re.compile(rf"(?<![\w'’-])(?:{_FIELD_ALT})")
+_CLOSING_RE = re.compile(rf"(?im)^[ \t]*(?:{SIGNATURE_CLOSINGS})[ \t]*[,.!]?[ \t]*$")
+
+_SPACE_RE = re.compile(r"[ \t]*")
+_WORD_RE = re.compile(rf"{_WORD}(?![\w'’])")
+_INITIALS_RE = re.compile(rf"(?:{_INITIALS})(?![\w'’])")
+_LOWER_RE = re.compile(rf"{_LOWER_WORD}(?![\w'’])")
+_PARTICLE_RE = re.compile(rf"(?:{_PARTICLE}[ \t]+|[dD][{_AP}])(?={_WORD})")
+_LABEL_AFTER_RE = re.compile(r"[ \t]*:")
+_LIST_SEP_RE = re.compile(r"[ \t]*(?:,|;|/|&|\bet\b|\+)[ \t]*|\n[ \t]*(?:[-•*·][ \t]*)?")
+_ARTICLE_RE = re.compile(r"(?:le|la|les|l['’]|du|au|aux|des)[ \t]+|l['’]")
+_NEXT_LINE_RE = re.compile(r"[ \t]*\r?\n[ \t]*")
+_OTHER_BEFORE_RE = re.compile(rf"(?i:\b(?:{OTHER_CUES})\b)[^.;\n]{{0,25}}$")
+_PATIENT_BEFORE_RE = re.compile(rf"(?i:\b(?:{PATIENT_CUES_BEFORE})\b)[^.;\n]{{0,40}}$")
+_PATIENT_AFTER_RE = re.compile(
+    rf"[ \t]*,?[ \t]*(?:{PATIENT_CUES_AFTER})|{BANNER_AFTER}|\n[ \t]*\d{{1,3}}[ \t]*ans\b"
+)
+_PATIENT_LABEL_RE = re.compile(rf"(?i:\b(?:{PATIENT_LABELS}))[ \t]*:[^:\n]*$")
+_STAFF_LABEL_RE = re.compile(
+    "|".join(f"(?:{rx})" for rx, role, *_r in FIELDS if role == "staff") + r"[^:\n]*$"
+)
+_STAFF_AFTER_RE = re.compile(rf"[ \t]*,?[ \t]*(?i:{STAFF_CUES_AFTER})\b")
+_OTHER_AFTER_RE = re.compile(rf"[ \t]*,?[ \t]*\(?(?i:{OTHER_CUES})\b(?![ \t]+[A-Z])")
+_EPONYM_CONTEXT_RE = re.compile(EPONYM_CONTEXT)
+_PLACE_CONTEXT_RE = re.compile(rf"(?:{PLACE_CONTEXT})[ \t]*$")
+_TITLE_TOKEN_RE = re.compile(rf"(?:{_TITLE_ALT})$")
+_TOKEN = rf"(?:{_INITIALS}|{_WORD})"
+_RUN_RE = re.compile(rf"(?<![\w'’.-]){_TOKEN}(?:[ \t]{{1,3}}{_TOKEN})+(?![\w'’])")
+_TOKEN_RE = re.compile(rf"{_INITIALS}(?![\w'’])|{_WORD}(?![\w'’])")
+_LINE_INITIALS_RE = re.compile(rf"(?m)(?<=[.!?][ \t])[{_UP}]\.(?:-?[{_UP}]\.)+[ \t]*$")
+
+_TITLE_INFO = {f"t{i}": (kind, sex, weak) for i, (_rx, kind, sex, weak) in enumerate(TITLES)}
+_FIELD_INFO = {f"f{i}": rest for i, (_rx, *rest) in enumerate(FIELDS)}
+
+# --------------------------------------------------------------------------------------
+# Lexicon adapter over clindeid.knowledge (tolerates a missing or partial knowledge base)
+# --------------------------------------------------------------------------------------
+
+
+class Lexicon:
+    """First names, surnames and common words, read from :mod:`clindeid.knowledge`.
+
+    Tolerates a missing knowledge base (then only the title and field passes work).
+    """
+
+    def __init__(self) -> None:
+        self._first: Any = {}
+        self._surname: Callable[[str], int] = lambda _t: 0
+        self._common_info: Any = {}
+        self.available = False
+        try:
+            from clindeid import knowledge as kb
+
+            first, common = kb.first_names(), kb.common_word_info()
+            kb.surnames()  # load now: a broken table fails here, not in the middle of a text
+            self._first, self._surname, self._common_info = first, kb.surname_count, common
+            self.available = True
+        except (ImportError, AttributeError, OSError, ValueError, KeyError):
+            # unreadable tables (pyarrow errors are ValueErrors): title/field passes only
+            self.available = False
+
+    def first_count(self, token: str) -> int:
+        v = self._first.get(token)
+        return int(_field(v, "count", 0) or 0) if v is not None else 0
+
+    def first_strength(self, token: str) -> float:
+        """How much ``token`` is a first name, in [0, 1] (log of the births)."""
+        c = self.first_count(token)
+        return 0.0 if c < FIRST_NAME_MIN_COUNT else min(1.0, math.log10(c) / 6)
+
+    def surname(self, token: str) -> int:
+        return int(self._surname(token) or 0)
+
+    def surname_strength(self, token: str) -> float:
+        c = self.surname(token)
+        return 0.0 if c < SURNAME_MIN_COUNT else min(1.0, math.log10(c) / 4)
+
+    def common_weight(self, token: str) -> float:
+        """How much ``token`` is an ordinary word, in [0, 1] (0: not a common word)."""
+        info = self._common_info.get(token)
+        if info is None:
+            return 0.0
+        rank = _field(info, "word_rank", -1)
+        w = 0.3
+        for limit, weight in COMMON_RANK_WEIGHTS:
+            if 0 <= rank < limit:
+                w = weight
+                break
+        if _field(info, "medical", False):
+            w = max(w, 0.8)
+        return w
+
+    def common(self, token: str) -> bool:
+        return self._common_info.get(token) is not None
+
+
+def _field(value: Any, name: str, default: Any) -> Any:
+    if isinstance(value, dict):
+        return value.get(name, default)
+    return getattr(value, name, default)
+
+
+# --------------------------------------------------------------------------------------
+# Token helpers
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Tok:
+    start: int
+    end: int
+    kind: str  # "word", "init", "lower"
+    key: str
+    upper: bool
+
+
+def _key(text: str) -> str:
+    return normalize_key(text)
+
+
+def _base_key(key: str) -> str:
+    """Key without an elided prefix ("l irm" → "irm", "d almeida" → "almeida")."""
+    if len(key) > 2 and key[1] == " " and key[0] in "dlno":
+        return key[2:]
+    return key
+
+
+def _is_stop(key: str) -> bool:
+    """Clinical acronyms, section/administrative words, saints (places), all-stop compounds."""
+    b = _base_key(key)
+    if key in NOT_NAME_WORDS or key in CLINICAL_ACRONYMS:
+        return True
+    if b in NOT_NAME_WORDS or b in CLINICAL_ACRONYMS:
+        return True
+    parts = key.split(" ")
+    if parts[0] in _SAINTS:
+        return True
+    return len(parts) > 1 and all(
+        p in NOT_NAME_WORDS or p in CLINICAL_ACRONYMS or len(p) <= 1 for p in parts
+    )
+
+
+def _skip_titles(text: str, pos: int) -> tuple[int, bool, str | None]:
+    """Skip a title at ``pos`` (and a civility after a non-doctor title: "IADE M. X").
+
+    Returns the position of the name, whether a title was there, and the sex it gives.
+    """
+    tm = _TITLE_AT.match(text, pos)
+    if not tm:
+        return pos, False, None
+    kind, sex, weak = _TITLE_INFO[tm.lastgroup or ""]
+    p = _SPACE_RE.match(text, tm.end()).end()
+    if weak and kind == "staff":
+        cm = _CIVILITY_AT.match(text, p)
+        if cm:
+            sex = _TITLE_INFO[cm.lastgroup or ""][1]
+            p = _SPACE_RE.match(text, cm.end()).end()
+    return p, True, sex
+
+
+@dataclass(slots=True)
+class _Feat:
+    kind: str  # "word" or "init"
+    fn: float  # first-name strength
+    sn: float  # surname strength
+    common: float  # common-word weight
+
+
+def _pair_score(a: _Tok, b: _Tok, fa: _Feat, fb: _Feat) -> tuple[float, str] | None:
+    """Score of two adjacent words as ``Prénom NOM`` or ``NOM Prénom``, or ``None``."""
+    options: list[tuple[float, str]] = []
+    # Prénom NOM / Prénom Nom
+    if fa.fn and (fb.sn or (b.upper and fb.common < 0.5 and len(b.key) >= 3)):
+        s = PAIR_BASE + 0.15 * fa.fn + 0.15 * fb.sn
+        if b.upper and not a.upper:
+            s += PAIR_CASE_BONUS
+        if a.upper and b.upper:
+            s -= 0.1
+        s -= PAIR_COMMON_PENALTY * (fa.common * (1 - 0.6 * fa.fn) + fb.common)
+        if not fb.sn:
+            s -= 0.1
+        options.append((s, "dictionary/person" if fb.sn else "heuristic/person-pair"))
+    # NOM Prénom (surname in UPPERCASE)
+    if fb.fn and a.upper and (fa.sn or (fa.common < 0.5 and len(a.key) >= 3)):
+        s = PAIR_BASE + 0.15 * fb.fn + 0.15 * fa.sn
+        s += PAIR_CASE_BONUS if not b.upper else -0.1
+        s -= PAIR_COMMON_PENALTY * (fa.common + fb.common * (1 - 0.6 * fb.fn))
+        if not fa.sn:
+            s -= 0.1
+        options.append((s, "dictionary/person" if fa.sn else "heuristic/person-pair"))
+    return max(options) if options else None
+
+
+@dataclass
+class PersonDetector:
+    """PERSON spans from titles, field labels, signatures, name dictionaries and repeats."""
+
+    name: str = "persons"
+    family: str = "rules"
+    min_dictionary_score: float = 0.5
+    lexicon: Lexicon | None = field(default=None, repr=False)
+
+    def _lex(self) -> Lexicon:
+        if self.lexicon is None:
+            self.lexicon = Lexicon()
+        return self.lexicon
+
+    # ---------------------------------------------------------------- name parsing
+    def _read_token(
+        self, text: str, pos: int, *, lower_ok: bool, weak: bool
+    ) -> tuple[list[_Tok], int] | None:
+        """Read one name token (with its particles) at ``pos``; ``None`` if there is none."""
+        toks: list[_Tok] = []
+        p = pos
+        while True:
+            pm = _PARTICLE_RE.match(text, p)
+            if not pm:
+                break
+            toks.append(_Tok(pm.start(), pm.end(), "particle", "", False))
+            p = pm.end()
+        m = _INITIALS_RE.match(text, p) if not toks else None
+        if m:
+            return [_Tok(m.start(), m.end(), "init", "", True)], m.end()
+        m = _WORD_RE.match(text, p)
+        if m:
+            word = m.group()
+            key = _key(word)
+            if _is_stop(key):
+                return None
+            if weak and not word.isupper():
+                lex = self._lex()
+                if lex.common_weight(word) >= 0.5 and lex.first_strength(word) < 0.5:
+                    return None
+            if weak and (_base_key(key) in MONTHS_DAYS):
+                return None
+            upper = word.isupper() or (len(word) > 1 and word.replace("-", "").isupper())
+            toks.append(_Tok(m.start(), m.end(), "word", key, upper))
+            return toks, m.end()
+        if lower_ok and not toks:
+            m = _LOWER_RE.match(text, p)
+            if m:
+                word = m.group()
+                key = _key(word)
+                lex = self._lex()
+                if (
+                    not _is_stop(key)
+                    and not lex.common(word)
+                    and key not in MONTHS_DAYS
+                    and lex.surname(word)
+                ):
+                    return [_Tok(m.start(), m.end(), "lower", key, False)], m.end()
+        return None
+
+    def _read_name(
+        self, text: str, pos: int, *, lower_ok: bool = False, weak: bool = False,
+        cross_line: bool = True,
+    ) -> list[_Tok]:
+        """Name tokens from ``pos``: stops at lowercase words, punctuation, labels, line ends."""
+        out: list[_Tok] = []
+        p = pos
+        n = len(text)
+        while len(out) < MAX_NAME_TOKENS and p < n:
+            sm = _SPACE_RE.match(text, p)
+            q = sm.end() if sm else p
+            if q < n and text[q] in "\r\n":
+                # the next line continues a name only right after a title, or after first
+                # names/initials when it starts with an UPPERCASE word
+                if not cross_line:
+                    break
+                nl = _NEXT_LINE_RE.match(text, q)
+                if not nl:
+                    break
+                q2 = nl.end()
+                if out and not all(t.kind == "init" or (t.kind == "word" and not t.upper)
+                                   for t in out):
+                    break
+                got = self._read_token(text, q2, lower_ok=False, weak=weak)
+                if not got or not got[0][-1].upper or (out and got[0][-1].kind != "word"):
+                    break
+                if not out and len(text) > q2 and _LABEL_AFTER_RE.match(text, got[1]):
+                    break
+                toks, p = got
+                out.extend(toks)
+                continue
+            if out and q == p and q < n and text[q] not in " \t":
+                break
+            if out and q - p > 2:  # a wide gap ends a name (columns)
+                break
+            got = self._read_token(text, q, lower_ok=lower_ok and not out, weak=weak)
+            if not got:
+                break
+            toks, end = got
+            if toks[-1].kind == "word" and _LABEL_AFTER_RE.match(text, end):
+                break  # "Prénom :" after a name is a field label, not a name
+            out.extend(toks)
+            p = end
+            if toks[-1].kind == "lower":
+                break
+        while out and out[-1].kind == "particle":
+            out.pop()
+        return out
+
+    # ---------------------------------------------------------------- entities
+    def _part(self, toks: list[_Tok], text: str) -> str:
+        words = [t for t in toks if t.kind in ("word", "lower")]
+        if not words:
+            return "initials"
+        if len(words) == 1 and not any(t.kind == "init" for t in toks):
+            w = words[0]
+            word = text[w.start:w.end]
+            lex = self._lex()
+            if not word.isupper() and lex.first_count(word) > 3 * max(lex.surname(word), 1):
+                return "first"
+            return "last"
+        return "full"
+
+    def _make(
+        self, text: str, toks: list[_Tok], source: str, score: float, role: str,
+        sex: str | None, part: str | None = None, **extra: Any,
+    ) -> Entity:
+        attrs: dict[str, Any] = {"role": role, "part": part or self._part(toks, text)}
+        if sex:
+            attrs["sex"] = sex
+        attrs.update(extra)
+        return Entity(toks[0].start, toks[-1].end, "PERSON", source=source, score=score,
+                      attributes=attrs)
+
+    @staticmethod
+    def _context_role(text: str, start: int, end: int, default: str = "other") -> str:
+        """Role of a civility/dictionary name from the words around it (see the cue lists)."""
+        line_start = text.rfind("\n", 0, start) + 1
+        line_before = text[line_start:start]
+        before = text[max(0, start - ROLE_WINDOW):start]
+        if _PATIENT_LABEL_RE.search(line_before):
+            return "patient"
+        if _OTHER_BEFORE_RE.search(before) or _OTHER_AFTER_RE.match(text, end):
+            return "other"
+        if _STAFF_AFTER_RE.match(text, end) or _STAFF_LABEL_RE.search(line_before):
+            return "staff"
+        if _PATIENT_BEFORE_RE.search(before) or _PATIENT_AFTER_RE.match(text, end):
+            return "patient"
+        line_end = text.find("\n", end)
+        rest = text[end:line_end if line_end >= 0 else len(text)]
+        lb = line_before.strip()
+        if not rest.strip(" \t,.") and (not lb or _TITLE_AT.fullmatch(lb)):
+            return "patient"  # "Mme X" alone on its line: the patient's address block
+        return default
+
+    def _meta_role(self, document: Document, text: str, toks: list[_Tok]) -> bool:
+        meta = document.meta
+        names = {_key(n) for n in (meta.patient_last_name, meta.patient_first_name) if n}
+        if not names:
+            return False
+        last = _key(meta.patient_last_name) if meta.patient_last_name else None
+        keys = {t.key for t in toks if t.key}
+        joined = _key(text[toks[0].start:toks[-1].end])
+        return bool(last and (last in keys or last in joined))
+
+    def _title_pass(self, document: Document, taken: list[Entity]) -> Iterator[Entity]:
+        text = document.text
+        skip_until = -1
+        for m in _TITLE_RE.finditer(text):
+            if m.start() < skip_until:
+                continue
+            if _PLACE_CONTEXT_RE.search(text, max(0, m.start() - 40), m.start()):
+                continue
+            kind, sex, weak = _TITLE_INFO[m.lastgroup or ""]
+            end = m.end()
+            # chains: "Monsieur le Docteur", "M. et Mme", "Madame le Professeur"
+            while True:
+                lm = _TITLE_LINK_RE.match(text, end)
+                if not lm:
+                    break
+                k2, s2, w2 = _TITLE_INFO[lm.lastgroup or ""]
+                if k2 != "civility":
+                    kind = k2
+                weak = weak and w2
+                if sex != s2:
+                    sex = sex if lm.group().strip().startswith(("le", "la")) else None
+                end = lm.end()
+            if weak and kind == "staff":
+                cm = _CIVILITY_AT.match(text, _SPACE_RE.match(text, end).end())
+                if cm:  # "IADE M. N'DIAYE", "IDE Mme ROSE"
+                    sex = _TITLE_INFO[cm.lastgroup or ""][1]
+                    end = cm.end()
+            title = m.group()
+            lower_title = title[:1].islower()
+            if title in ("M", "Me", "AS", "AP") and not _SPACE_RE.match(text, end).group():
+                continue
+            pos = end
+            if title.endswith(".") is False and end < len(text) and text[end] == ".":
+                pos = end + 1
+            toks = self._read_name(
+                text, pos, lower_ok=lower_title and kind in ("staff", "civility"), weak=weak
+            )
+            if not toks or all(t.kind == "particle" for t in toks):
+                continue
+            if len(toks) == 1 and toks[0].kind == "init" and kind == "civility":
+                continue
+            if kind in ("staff", "staff_plural"):
+                role = "staff"
+            elif kind == "lawyer":
+                role = "other"
+            else:
+                role = self._context_role(text, m.start(), toks[-1].end)
+            if role != "patient" and kind == "civility" and self._meta_role(document, text, toks):
+                role = "patient"
+            score = 0.75 if weak else 0.95
+            ent = self._make(text, toks, "pattern/person-title", score, role, sex,
+                             trigger="title")
+            yield ent
+            skip_until = ent.end
+            # plural titles and lists: "Drs X et Y", "Dr X / Dr Y"
+            if kind == "staff_plural":
+                yield from self._list_more(text, ent.end, role, None, weak)
+
+    def _list_more(
+        self, text: str, pos: int, role: str, part: str | None, weak: bool,
+        source: str = "pattern/person-title", score: float = 0.9,
+    ) -> Iterator[Entity]:
+        while True:
+            sm = _LIST_SEP_RE.match(text, pos)
+            if not sm or sm.end() == pos:
+                return
+            p = sm.end()
+            am = _ARTICLE_RE.match(text, p)
+            sex = None
+            if am:
+                p = am.end()
+            p, tm, sex = _skip_titles(text, p)
+            toks = self._read_name(text, p, weak=weak and not tm, cross_line=False)
+            if not toks or (not tm and sum(t.kind != "particle" for t in toks) < 2):
+                return  # a bare single word after a comma is often a city or a function
+            yield self._make(text, toks, source, score, role, sex, part, trigger="list")
+            pos = toks[-1].end
+            # skip a parenthesised function: "(urologue)"
+            pm = re.compile(r"[ \t]*\([^()\n]{0,40}\)").match(text, pos)
+            if pm:
+                pos = pm.end()
+
+    def _field_pass(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        for m in _FIELD_RE.finditer(text):
+            role, part, is_list, strong = _FIELD_INFO[m.lastgroup or ""]
+            p = _SPACE_RE.match(text, m.end()).end()
+            am = _ARTICLE_RE.match(text, p)
+            if am:
+                p = am.end()
+            p, tm, sex = _skip_titles(text, p)
+            trigger = m.group()
+            maiden = trigger[:1] in "nNéÉeEvVdD" and not trigger.endswith(":") and role == "patient"
+            if maiden and not tm:
+                # "née Martin": not "née le 12/03", only a name-looking word
+                role = self._maiden_role(text, m.start())
+            toks = self._read_name(text, p, weak=not strong and not tm, cross_line=strong)
+            if not toks:
+                continue
+            if not strong and not tm and not self._plausible(text, toks):
+                continue
+            ent_sex = sex or ("F" if maiden and trigger.lower().startswith(("n", "é", "e", "v"))
+                              else None)
+            ent = self._make(text, toks, "pattern/person-title", 0.9 if strong or tm else 0.85,
+                             role, ent_sex, part if len(toks) == 1 or part == "first" else None,
+                             trigger="maiden" if maiden else "field")
+            if role == "patient" or part is not None:
+                pass
+            yield ent
+            if is_list:
+                yield from self._list_more(text, ent.end, role, None, weak=True)
+
+    def _maiden_role(self, text: str, start: int) -> str:
+        before = text[max(0, start - 120):start]
+        if _OTHER_BEFORE_RE.search(before[-60:]):
+            return "other"
+        return "patient"
+
+    def _plausible(self, text: str, toks: list[_Tok]) -> bool:
+        """A title-less name needs one word that is not a common word, or a first name."""
+        lex = self._lex()
+        for t in toks:
+            if t.kind == "init":
+                continue
+            if t.kind != "word":
+                continue
+            w = text[t.start:t.end]
+            if _base_key(t.key) in EPONYMS or _base_key(t.key) in MONTHS_DAYS:
+                continue
+            if lex.common_weight(w) < 0.5 or lex.first_strength(w) > 0.5:
+                return True
+        return any(t.kind == "init" for t in toks) and any(t.kind == "word" for t in toks)
+
+    def _signature_pass(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        for m in _CLOSING_RE.finditer(text):
+            pos = m.end()
+            lines_seen = 0
+            while lines_seen < 5 and pos < len(text):
+                nl = text.find("\n", pos)
+                if nl < 0:
+                    break
+                line_start = nl + 1
+                line_end = text.find("\n", line_start)
+                if line_end < 0:
+                    line_end = len(text)
+                line = text[line_start:line_end]
+                pos = line_end
+                if not line.strip():
+                    continue
+                lines_seen += 1
+                p = line_start + (len(line) - len(line.lstrip()))
+                tm = _TITLE_AT.match(text, p)
+                if tm:
+                    continue  # the title pass reads it
+                toks = self._read_name(text, p, weak=True, cross_line=False)
+                if not toks:
+                    continue
+                rest = text[toks[-1].end:line_end].strip(" \t,;.")
+                if rest or not self._plausible(text, toks):
+                    continue
+                words = [t for t in toks if t.kind == "word"]
+                if len(toks) == 1 and not (words and words[0].upper):
+                    continue
+                yield self._make(text, toks, "heuristic/person-signature", 0.8, "staff", None,
+                                 trigger="signature")
+        for m in _LINE_INITIALS_RE.finditer(text):
+            yield Entity(m.start(), m.start() + len(m.group().rstrip()), "PERSON",
+                         source="heuristic/person-initials", score=0.6,
+                         attributes={"role": "staff", "part": "initials",
+                                     "trigger": "signature"})
+
+    def _dictionary_pass(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        lex = self._lex()
+        if not lex.available:
+            return
+        for m in _RUN_RE.finditer(text):
+            before = text[max(0, m.start() - 40):m.start()]
+            if _EPONYM_CONTEXT_RE.search(before) or _PLACE_CONTEXT_RE.search(before):
+                continue
+            toks: list[tuple[_Tok, str]] = []
+            for tm in _TOKEN_RE.finditer(m.group()):
+                s, e = m.start() + tm.start(), m.start() + tm.end()
+                w = tm.group()
+                if w[-1] == "." or (len(w) == 3 and w[1] == "-"):
+                    toks.append((_Tok(s, e, "init", "", True), w))
+                else:
+                    toks.append((_Tok(s, e, "word", _key(w), w.isupper() and len(w) > 1), w))
+            yield from self._pairs(text, toks, lex)
+
+    def _pairs(self, text: str, toks: list[tuple[_Tok, str]], lex: Lexicon) -> Iterator[Entity]:
+        feats: list[_Feat | None] = []
+        for t, w in toks:
+            if _TITLE_TOKEN_RE.match(w):
+                feats.append(None)  # "M." before a name is a civility, not an initial
+                continue
+            if t.kind == "init":
+                feats.append(_Feat("init", 0.0, 0.0, 0.0))
+                continue
+            b = _base_key(t.key)
+            if (
+                _is_stop(t.key) or b in EPONYMS or b in MONTHS_DAYS or len(b) < 2
+                or (t.upper and len(b) < 3)
+            ):
+                feats.append(None)
+                continue
+            feats.append(_Feat("word", lex.first_strength(w), lex.surname_strength(w),
+                               lex.common_weight(w)))
+        best: list[tuple[int, int, float, str]] = []
+        for i in range(len(toks) - 1):
+            fa, fb = feats[i], feats[i + 1]
+            if fa is None or fb is None:
+                continue
+            (a, _wa), (b, wb) = toks[i], toks[i + 1]
+            if _PLACE_CONTEXT_RE.search(text, max(0, a.start - 40), a.start):
+                continue
+            cand: tuple[float, str] | None = None
+            if fa.kind == "init" and fb.kind == "word" and b.upper and fb.common < 0.5:
+                cand = (0.75, "dictionary/person") if fb.sn else (0.55, "heuristic/person-pair")
+            elif fb.kind == "init" and fa.kind == "word" and a.upper and fa.sn and "." in wb:
+                cand = (0.7, "dictionary/person") if fa.common < 0.5 else None
+            elif fa.kind == "word" and fb.kind == "word":
+                cand = _pair_score(a, b, fa, fb)
+            if cand and cand[0] >= self.min_dictionary_score:
+                best.append((i, i + 1, cand[0], cand[1]))
+        merged: list[list[Any]] = []
+        for i, j, s, src in best:
+            if merged and merged[-1][1] >= i:
+                merged[-1][1] = j
+                merged[-1][2] = max(merged[-1][2], s)
+                if src.startswith("dictionary"):
+                    merged[-1][3] = src
+            else:
+                merged.append([i, j, s, src])
+        for i, j, s, src in merged:
+            span = [t for t, _w in toks[i:j + 1]]
+            role = self._context_role(text, span[0].start, span[-1].end)
+            yield self._make(text, span, src, round(min(s, 0.95), 3), role, None,
+                             trigger="dictionary")
+
+    def _repeat_pass(self, document: Document, found: list[Entity]) -> Iterator[Entity]:
+        """Other capitalised/UPPERCASE occurrences of surnames found with a trigger."""
+        text = document.text
+        lex = self._lex()
+        roles: dict[str, str] = {}
+        for e in found:
+            if not e.source.startswith("pattern/"):
+                continue
+            for tm in _WORD_RE.finditer(text, e.start, e.end):
+                w = tm.group()
+                k = _key(w)
+                b = _base_key(k)
+                if len(b) < 3 or b in EPONYMS or _is_stop(k) or b in MONTHS_DAYS:
+                    continue
+                if lex.common_weight(w) >= 0.5 and not w.isupper():
+                    continue
+                if lex.first_count(w) > 3 * max(lex.surname(w), 1):
+                    continue
+                prev = roles.get(w.lower())
+                role = e.attributes.get("role", "other")
+                roles[w.lower()] = role if prev in (None, role) else "other"
+        if not roles:
+            return
+        alt = "|".join(sorted((re.escape(w) for w in roles), key=len, reverse=True))
+        rx = re.compile(rf"(?<![\w'’-])(?i:{alt})(?![\w'’-])")
+        for m in rx.finditer(text):
+            w = m.group()
+            if not (w[:1].isupper()):
+                continue
+            if lex.common(w) and not w.isupper():
+                # a capitalised common word at a sentence start is not a repeat
+                before = text[max(0, m.start() - 3):m.start()].rstrip(" \t")
+                if not before or before[-1] in ".!?:\n":
+                    continue
+            yield Entity(m.start(), m.end(), "PERSON", source="heuristic/person-repeat",
+                         score=0.7, attributes={"role": roles[w.lower()], "part": "last",
+                                                "trigger": "repeat"})
+
+    # ---------------------------------------------------------------- API
+    def detect(self, document: Document) -> list[Entity]:
+        """All PERSON candidates of ``document`` (overlaps are left to the resolver)."""
+        found: list[Entity] = []
+        found.extend(self._title_pass(document, found))
+        found.extend(self._field_pass(document))
+        found.extend(self._signature_pass(document))
+        found.extend(self._dictionary_pass(document))
+        # the patient's metadata names make a dictionary/other guess a patient
+        found = [self._with_meta_role(document, e) for e in found]
+        found.extend(self._repeat_pass(document, found))
+        return found
+
+    def _with_meta_role(self, document: Document, e: Entity) -> Entity:
+        if e.attributes.get("role") == "patient":
+            return e
+        meta = document.meta
+        if not meta.patient_last_name:
+            return e
+        span_key = _key(document.text[e.start:e.end])
+        last = _key(meta.patient_last_name)
+        if last and f" {last} " in f" {span_key} " and e.attributes.get("role") != "staff":
+            return e.with_(attributes={"role": "patient"})
+        return e
