@@ -354,7 +354,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
     named = [f for f, c in forms.items() if c in NAMED_PLACE_TYPES and len(f) > 3]
     name_loose = rf"{_NAME_UNIT_LOOSE}(?:{_SEP}{_NAME_UNIT_LOOSE}){{0,7}}"
     name_strict = rf"{_NAME_UNIT_STRICT}(?:{_SEP}{_NAME_UNIT_LOOSE}){{0,7}}"
-    complement = r"(?:\s*,?\s*(?:" + "|".join(COMPLEMENTS) + "))*"
+    complement = r"(?:[ \t]*,?[ \t]*(?:" + "|".join(COMPLEMENTS) + "))*"
     self_named = "(?i:" + "|".join(
         re.escape(s).replace(r"\ ", r"\s+") for s in SELF_NAMED_STREETS
     ) + r")(?!\w)"
@@ -367,7 +367,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
     return {
         "numbered": re.compile(
             rf"(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*,\s*)*)"
-            rf"(?P<num>{_HOUSE_NUMBER}),?\s*{street}(?P<comp>{complement})"
+            rf"(?P<num>{_HOUSE_NUMBER})[ \t]*,?[ \t]*{street}(?P<comp>{complement})"
         ),
         "cued": re.compile(
             rf"\b{cues}\s*(?:(?:au|à\s+la|à\s+l['’]|à|aux|:|,|le|la|l['’])\s*)?"
@@ -401,6 +401,10 @@ _ARRONDISSEMENT = re.compile(
 _STRONG_CITY_CUE = re.compile(r"(?:" + "|".join(STRONG_CITY_CUES) + r")[ \t]*$", re.IGNORECASE)
 _WEAK_CITY_CUE = re.compile(r"(?:^|[\s(])(?:" + "|".join(WEAK_CITY_CUES) + r")[ \t]+$")
 _FOREIGN_CUE = re.compile(r"(?:" + "|".join(FOREIGN_PLACE_CUES) + r")[ \t]*$", re.IGNORECASE)
+_PARTICLE_NAME_BEFORE = re.compile(
+    rf"(?:\b(?:{'|'.join(w for w in NAME_STOP_WORDS[:12])})\.?|[{UP}]\.|[{UP}][{LOW}]+-[{UP}][{LOW}]+)"
+    rf"[ \t]+(?:de|du|des|d['’]|le|la|de[ \t]+la|de[ \t]+La|De|Du|Le|La)[ \t]*$"
+)
 _PREV_WORD = re.compile(rf"([{UP}{LOW}]+)\.?[ \t]*$")
 _NEXT_WORD = re.compile(rf"[ \t]+([{UP}{LOW}]+)")
 
@@ -663,7 +667,9 @@ class ZipCityDetector:
         """Whether the word sits in a person name (civility, surname/first name around)."""
         kb = _knowledge()
         surface = text[start:end]
-        prefix = _line_prefix(text, start, 30)
+        prefix = _line_prefix(text, start, 40)
+        if _PARTICLE_NAME_BEFORE.search(prefix):  # "Pr Anne-Sophie de La Fontaine"
+            return True
         prev = _PREV_WORD.search(prefix)
         if prev:
             word = prev.group(1)

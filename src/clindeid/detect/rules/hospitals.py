@@ -1,0 +1,364 @@
+"""Health establishments (HOSPITAL) and other named organisations (ORG).
+
+`HospitalDetector` proposes:
+
+- ``pattern/hospital``: an establishment head (``CHU``, ``CHRU``, ``CH``, ``Centre
+  hospitalier``, ``Hôpital``, ``Clinique``, ``Polyclinique``, ``Centre de rééducation``,
+  ``EHPAD``, ``SSR``, ``HAD``, ``Groupe hospitalier``, ``Institut``, ``Hospices``…) followed
+  by a proper name (``de Dijon``, ``des Lilas``, ``Nord``, ``européen Georges-Pompidou``,
+  ``William Morey de Chalon-sur-Saône``); named groups on their own (``AP-HP``, ``HCL``,
+  ``Hospices Civils de Lyon``, ``Gustave Roussy``); a service only when it carries a proper
+  name (``Unité Jean Moulin``, ``Pavillon Charcot``). A generic service (``service de
+  cardiologie``, ``hôpital de jour``) or a bare head (``au CHU``) is not PHI and is not
+  proposed; in ``service de cardiologie du CHU de Dijon`` only ``CHU de Dijon`` is.
+- ``dictionary/hospital``: FINESS short and long names from the knowledge base, in any
+  casing, when at least one of their distinctive words is capitalised in the text.
+- ``pattern/org``: ORG for other named organisations: ``Laboratoire Cerballiance``,
+  ``Cabinet médical des Acacias``, ``Pharmacie du Centre``, emergency and social bodies tied
+  to a place (``SAMU 21``, ``SMUR de Beaune``, ``CPAM de Côte-d'Or``), schools and
+  companies (``collège Jean Moulin``, ``société Dupont``).
+
+Attributes: ``category`` (``CHU``, ``CHR``, ``CH``, ``CHS``, ``CLINIQUE``, ``HAD``, ``SSR``,
+``EHPAD``, ``CLCC``, ``GROUP``, ``SERVICE``, ``OTHER``; the knowledge-base category for
+FINESS matches) and ``finess`` when the name is a FINESS entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from clindeid.document import Document, Entity
+
+__all__ = ["HospitalDetector"]
+
+# =========================================================================== data
+
+UP = "A-ZÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆ"
+LOW = "a-zàâäçéèêëîïôöùûüÿœæß"
+APOS = "'’"
+
+# Establishment heads: (regex, category, case_sensitive). A head must be followed by a name.
+HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
+    (r"C\.?H\.?R\.?U\.?|CHRU", "CHU", True),
+    (r"C\.H\.U\.?|CHU", "CHU", True),
+    (r"CHR", "CHR", True),
+    (r"CHS|CHSM|EPSM|EPSMR", "CHS", True),
+    (r"CHI|CHIC|CHIV|CHG|CHD|CHT|CHM|C\.H\.|CH", "CH", True),
+    (r"GHU|GHT|GHI|GHM|GH", "GROUP", True),
+    (r"HIA", "HIA", True),
+    (r"HAD", "HAD", True),
+    (r"SSR|SMR|CRF|CMPR", "SSR", True),
+    (r"EHPAD|USLD|MAS|FAM|MAPA|EHPA", "EHPAD", True),
+    (r"CMP|CMPP|CATTP|CSAPA|CMPEA|CMPE", "CHS", True),
+    (r"centre\s+hospitalier\s+universitaire|centre\s+hospitalier\s+régional\s+universitaire",
+     "CHU", False),
+    (r"centre\s+hospitalier\s+régional", "CHR", False),
+    (r"centre\s+hospitalier\s+spécialisé|centre\s+psychothérapique", "CHS", False),
+    (r"centre\s+hospitalier(?:\s+(?:intercommunal|général|départemental|privé|"
+     r"inter-?communal|local))?|site\s+hospitalier|pôle\s+de\s+santé", "CH", False),
+    (r"centre\s+de\s+lutte\s+contre\s+le\s+cancer|centre\s+anti-?cancéreux", "CLCC", False),
+    (r"centre\s+(?:de\s+)?(?:rééducation|réadaptation|réeducation|reeducation)"
+     r"(?:\s+(?:fonctionnelle|cardiaque|cardio-?vasculaire|cardiovasculaire|respiratoire|"
+     r"neurologique|pédiatrique))?|centre\s+de\s+soins\s+de\s+suite(?:\s+et\s+de\s+"
+     r"réadaptation)?|centre\s+de\s+convalescence|maison\s+de\s+convalescence|"
+     r"centre\s+de\s+(?:médecine\s+physique|MPR)", "SSR", False),
+    (r"centre\s+médico-?chirurgical|centre\s+médical|centre\s+de\s+santé|"
+     r"maison\s+de\s+santé(?:\s+pluriprofessionnelle)?|centre\s+de\s+dialyse|"
+     r"centre\s+d['’]imagerie(?:\s+médicale)?|centre\s+de\s+radiologie|"
+     r"centre\s+de\s+radiothérapie|centre\s+médico-?psychologique|"
+     r"centre\s+de\s+cancérologie|centre\s+d['’]hémodialyse|centre\s+de\s+la\s+douleur",
+     "OTHER", False),
+    (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement",
+     "EHPAD", False),
+    (r"groupe\s+hospitalier(?:\s+(?:universitaire|mutualiste|privé|intercommunal))?|"
+     r"groupement\s+hospitalier(?:\s+de\s+territoire)?|hospices?\s+civils|hospices",
+     "GROUP", False),
+    (r"hospitalisation\s+à\s+domicile", "HAD", False),
+    (r"polyclinique|clinique(?:\s+(?:mutualiste|chirurgicale|médicale|psychiatrique|"
+     r"privée|médico-?chirurgicale|universitaire))?", "CLINIQUE", False),
+    (r"hôpital|hopital|hôpitaux|hopitaux|hôp\.|hosp\.", "CH", False),
+    (r"institut", "CLCC", False),
+    (rf"Centre(?=[ \t]+[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*[ \t-]+[{UP}])", "CLCC", True),
+)  # fmt: skip
+# Lowercase words allowed between a head and its name ("Hôpital européen Georges-Pompidou").
+HEAD_ADJECTIVES: tuple[str, ...] = (
+    "européen", "privé", "privée", "local", "militaire", "d'instruction des armées",
+    "universitaire", "intercommunal", "régional", "départemental", "général", "psychiatrique",
+    "spécialisé", "mutualiste", "américain", "franco-britannique", "pédiatrique",
+    "gériatrique", "neurologique", "cardiologique",
+    "mère-enfant", "femme-mère-enfant", "protestant", "catholique", "marin", "maritime",
+    "privé gériatrique", "de jour",
+)  # fmt: skip
+# Lowercase heads that also are common adjectives need one of these just before them.
+DETERMINERS_BEFORE_LOWER_HEAD: tuple[str, ...] = (
+    "la", "une", "en", "cette", "sa", "votre", "notre", "leur", "l'", "l’", "à", "au",
+    "le", "un", "son", "ce", "du", "de", "des", "d'", "d’", "vers", "par",
+)  # fmt: skip
+LOWER_HEAD_ADJECTIVES: frozenset[str] = frozenset({"clinique", "institut", "centre médical"})
+# Named groups and famous hospitals that are proposed without a head.
+NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
+    (r"AP-?HP|APHP|A\.P\.-?H\.P\.|AP-?HM|APHM|HCL|HEGP", "CHU"),
+    (r"Assistance\s+[Pp]ublique\s*[-–]?\s*[Hh]ôpitaux\s+de\s+(?:Paris|Marseille)", "CHU"),
+    (r"Hospices\s+[Cc]ivils\s+de\s+Lyon", "CHU"),
+    (r"Gustave[- ]Roussy|Pitié[- ]Salpêtrière|La\s+Pitié|Hôtel[- ]Dieu|Robert[- ]Debré|"
+     r"Édouard[- ]Herriot|Edouard[- ]Herriot|Lyon[- ]Sud|La\s+Timone|Léon[- ]Bérard|"
+     r"Oscar[- ]Lambret|Paoli[- ]Calmettes|Georges[- ]François[- ]Leclerc|"
+     r"Kremlin[- ]Bicêtre\s+hospital", "CHU"),
+)  # fmt: skip
+# Services named after a person or place (proper name required after the head).
+SERVICE_HEADS: tuple[str, ...] = (
+    r"Unité", r"Pavillon", r"Bâtiment\s+(?=[A-Z][a-z])", r"Service\s+(?=[A-Z][a-z]+\s+[A-Z])",
+    r"unité", r"pavillon",
+)
+# Other organisations: (regex of the head, needs a capitalised name after it).
+ORG_HEADS: tuple[str, ...] = (
+    r"[Ll]aboratoire(?:\s+d['’]analyses(?:\s+(?:de\s+biologie\s+)?médicales)?|"
+    r"\s+de\s+biologie(?:\s+médicale)?|\s+d['’]anatomo-?pathologie|"
+    r"\s+d['’]anatomie\s+pathologique)?",
+    r"[Cc]abinet(?:\s+(?:médical|de\s+radiologie|d['’]imagerie(?:\s+médicale)?|infirmier|"
+    r"dentaire|de\s+kinésithérapie|de\s+kiné|d['’]orthophonie|de\s+groupe|paramédical|"
+    r"d['’]ophtalmologie|de\s+cardiologie|de\s+dermatologie|de\s+psychiatrie|"
+    r"de\s+pédiatrie|de\s+gynécologie|d['’]ORL|de\s+podologie|d['’]ostéopathie))?",
+    r"[Pp]harmacie",
+    r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
+    r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
+    r"[Ss]ociété", r"[Ee]ntreprise", r"[Mm]utuelle", r"[Aa]ssociation", r"[Ff]ondation",
+    r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
+)  # fmt: skip
+# Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
+ORG_TERRITORIAL: str = r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS"
+# Capitalised words that end a name (a new field, a person, a service).
+NAME_STOP_WORDS: tuple[str, ...] = (
+    "Service", "Services", "Pôle", "Pole", "Unité", "Secrétariat", "Standard", "Tél", "Tel",
+    "Fax", "Dr", "Pr", "Mme", "M", "Mr", "Mlle", "Docteur", "Professeur", "Monsieur", "Madame",
+    "Site", "Département", "Département", "Consultation", "Consultations", "Bâtiment",
+    "FINESS", "CEDEX", "Cedex", "BP", "CS", "Le", "Les", "Du", "Au", "En", "Patient",
+    "Patiente", "Date", "Objet", "Motif", "Hospitalisation", "Urgences", "SAU", "Réanimation",
+    "Chirurgie", "Médecine", "Cardiologie", "Neurologie", "Pneumologie", "Pédiatrie",
+    "Gériatrie", "Psychiatrie", "Oncologie", "Radiologie", "Imagerie", "Laboratoire",
+    "Biologie", "Maternité", "Bloc", "Compte", "Lettre", "Courrier", "Ordonnance",
+    "CR", "Et", "Pour", "Par", "Avec", "Dans", "Sur", "Vers",
+)  # fmt: skip
+NAME_PARTICLES: tuple[str, ...] = (
+    "de la", "de l'", "de l’", "d'", "d’", "des", "du", "de", "la", "le", "les", "l'", "l’",
+    "sur", "sous", "en", "lès", "lez", "aux", "et",
+)  # fmt: skip
+# FINESS words that do not make a name distinctive on their own.
+FINESS_GENERIC: frozenset[str] = frozenset(
+    {"centre", "ctre", "hospitalier", "hospitaliere", "hopital", "hop", "hopitaux", "ch", "chu",
+     "chr", "chru", "chs", "chi", "ghu", "gh", "de", "du", "des", "la", "le", "les", "l", "d",
+     "et", "en", "a", "au", "aux", "sur", "jour", "hj", "hdj", "cmp", "cattp", "adultes",
+     "adulte", "enfants", "enfant", "adolescents", "service", "unite", "soins", "sante",
+     "maison", "clinique", "polyclinique", "had", "ssr", "imagerie", "irm", "scanner",
+     "medicale", "medical", "medico", "psycho", "psychiatrie", "psychiatrique", "regional",
+     "regionale", "intercommunal", "general", "site", "pole", "institut", "antenne", "mah",
+     "gie", "scm", "sas", "selarl", "selas", "hospitalisation", "domicile", "suite",
+     "readaptation", "reeducation", "fonctionnelle", "infanto", "juvenile", "public", "prive",
+     "privee", "groupe", "groupement", "local", "nord", "sud", "est", "ouest", "ville",
+     "universitaire", "specialise", "mutualiste", "radiologie", "medecine", "nucleaire",
+     "consultation", "consultations", "accueil", "parents", "etablissement", "residence",
+     "ehpad", "long", "sejour", "court", "moyen", "usld", "tep", "scan", "secteur",
+     "territoire", "departemental", "dpt", "ctr", "cm", "h", "c", "mater", "maternite"}
+)  # fmt: skip
+
+# =========================================================================== regexes
+
+_CAPWORD = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*\.?"
+_NUMBER = r"\d{1,3}(?!\d)"
+_PART = "(?i:" + "|".join(
+    re.escape(p).replace(r"\ ", r"[ \t]+") + (r"[ \t]*" if p.endswith(("'", "’")) else r"[ \t]+")
+    for p in sorted(NAME_PARTICLES, key=len, reverse=True)
+) + ")"
+_STOP = "(?!(?:" + "|".join(re.escape(w) for w in NAME_STOP_WORDS) + r")\b(?![-'’]))"
+_UNIT = rf"(?:{_PART})*{_STOP}{_CAPWORD}"
+_NAME = rf"{_UNIT}(?:(?:[ \t]+|[ \t]*-[ \t]*(?={_CAPWORD}[ \t\n,]))(?:{_UNIT})){{0,6}}"
+_ADJ = "(?:" + "|".join(re.escape(a).replace(r"\ ", r"[ \t]+")
+                        for a in sorted(HEAD_ADJECTIVES, key=len, reverse=True)) + ")"
+_GENERIC_AFTER = r"(?!(?i:de[ \t]+jour|de[ \t]+semaine|de[ \t]+nuit)\b)"
+
+
+def _head_alternation() -> str:
+    parts = []
+    for i, (rx, _cat, case) in enumerate(HOSPITAL_HEADS):
+        body = rx if case else f"(?i:{rx})"
+        parts.append(rf"(?P<h{i}>{body})")
+    return "|".join(parts)
+
+
+_HOSPITAL = re.compile(
+    rf"(?<![\w-])(?:{_head_alternation()})(?![\w])"
+    rf"(?P<adj>[ \t]+{_ADJ})?"
+    rf"(?:[ \t]*[-–][ \t]*|[ \t]+){_GENERIC_AFTER}(?P<name>{_NAME})"
+)
+_NAMED = re.compile(
+    "|".join(
+        rf"(?P<n{i}>(?<![\w-])(?:{rx})(?![\w-]))" for i, (rx, _c) in enumerate(NAMED_HOSPITALS)
+    )
+)
+_SERVICE = re.compile(
+    rf"(?<![\w{APOS}-])(?:{'|'.join(SERVICE_HEADS)})[ \t]+(?P<name>{_STOP}[{UP}][{LOW}]+"
+    rf"(?:[- ][{UP}][{LOW}]+){{0,3}})"
+)
+_ORG = re.compile(
+    rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_HEADS)})(?![\w])[ \t]+(?P<name>{_NAME})"
+)
+_ORG_TERRITORIAL = re.compile(
+    rf"(?<![\w-])(?:{ORG_TERRITORIAL})(?![\w-])[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])(?!\d)"
+    rf"|(?:de|du|des|d['’])[ \t]*(?:la[ \t]+|l['’])?{_CAPWORD}(?:[- ]{_CAPWORD}){{0,3}})"
+)
+_LOWER_HEAD_CONTEXT = re.compile(
+    r"(?:^|[\s(])(?:" + "|".join(re.escape(d) for d in DETERMINERS_BEFORE_LOWER_HEAD)
+    + r")[ \t]*$",
+    re.IGNORECASE,
+)
+_WORD = re.compile(rf"[{UP}{LOW}0-9]+")
+_LOWER_HEAD_FIRST_WORDS = frozenset(h.split()[0] for h in LOWER_HEAD_ADJECTIVES)
+
+
+# =========================================================================== FINESS index
+
+
+class _Finess:
+    """FINESS names indexed by normalised token sequences (empty when no knowledge base)."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, Any] = {}
+        self.prefixes: set[str] = set()
+        self.ambiguous: set[str] = set()  # names shared by several establishments
+        self.first: re.Pattern[str] | None = None
+        self.normalize: Any = None
+        try:
+            from clindeid.knowledge import hospitals, normalize_key
+        except Exception:
+            return
+        self.normalize = normalize_key
+        try:
+            records = hospitals()
+        except Exception:
+            return
+        firsts: set[str] = set()
+        for h in records:
+            for raw in (h.short_name, h.long_name):
+                key = normalize_key(raw)
+                toks = key.split(" ")
+                distinctive = [t for t in toks if t not in FINESS_GENERIC and len(t) > 2]
+                if len(toks) < 2 or not distinctive or toks[0] in FINESS_GENERIC - {
+                    "centre", "hopital", "clinique", "polyclinique", "institut", "ch", "chu",
+                    "chru", "chr", "chs", "chi", "maison", "groupe", "residence", "ehpad",
+                    "had", "ssr", "unite", "site", "pole", "cmp", "hj", "hdj", "ghu",
+                }:  # fmt: skip
+                    continue
+                if key in self.names and self.names[key].finess != h.finess:
+                    self.ambiguous.add(key)
+                self.names.setdefault(key, h)
+                for n in range(1, len(toks) + 1):
+                    self.prefixes.add(" ".join(toks[:n]))
+                firsts.add(toks[0])
+        if firsts:
+            alt = "|".join(sorted((_accent_class(f) for f in firsts), key=len, reverse=True))
+            self.first = re.compile(rf"(?<![\w{APOS}-])(?i:{alt})(?!\w)")
+
+    def match(self, text: str, pos: int) -> tuple[int, Any, list[tuple[int, int]]] | None:
+        """Longest FINESS name at ``pos``: (end, record or None if shared, token spans)."""
+        acc = ""
+        best = None
+        toks: list[tuple[int, int]] = []
+        for i, m in enumerate(_WORD.finditer(text, pos, min(len(text), pos + 160))):
+            if (i and text[toks[-1][1] : m.start()].strip(" -'’.")) or "\n" in text[
+                (toks[-1][1] if toks else pos) : m.start()
+            ]:
+                break
+            word = self.normalize(m.group())
+            acc = word if i == 0 else f"{acc} {word}"
+            toks.append(m.span())
+            if acc not in self.prefixes:
+                break
+            if acc in self.names:
+                record = None if acc in self.ambiguous else self.names[acc]
+                best = (m.end(), record, list(toks))
+        return best
+
+
+_ACCENTS = {"a": "aàâä", "e": "eéèêë", "i": "iîï", "o": "oôö", "u": "uùûü", "c": "cç", "y": "yÿ"}
+
+
+def _accent_class(word: str) -> str:
+    return "".join(f"[{_ACCENTS[ch]}]" if ch in _ACCENTS else re.escape(ch) for ch in word)
+
+
+@cache
+def _finess() -> _Finess:
+    return _Finess()
+
+
+# =========================================================================== detector
+
+
+@dataclass(frozen=True)
+class HospitalDetector:
+    """HOSPITAL (establishments, named services) and ORG (other named organisations)."""
+
+    name: str = "hospital"
+    family: str = "rules"
+
+    def detect(self, document: Document) -> Iterator[Entity]:
+        text = document.text
+        yield from self._patterns(text)
+        yield from self._dictionary(text)
+        yield from self._orgs(text)
+
+    def _patterns(self, text: str) -> Iterator[Entity]:
+        for m in _HOSPITAL.finditer(text):
+            idx = next(i for i in range(len(HOSPITAL_HEADS)) if m.group(f"h{i}") is not None)
+            head = m.group(f"h{idx}")
+            if head.islower() and head.split()[0] in _LOWER_HEAD_FIRST_WORDS:
+                line_start = text.rfind("\n", 0, m.start()) + 1
+                before = text[max(line_start, m.start() - 30) : m.start()]
+                if before.strip() and not _LOWER_HEAD_CONTEXT.search(before):
+                    continue  # "examen clinique de Parkinson"
+            end = _trim(text, m.start(), m.end("name"))
+            yield Entity(m.start(), end, "HOSPITAL", source="pattern/hospital", score=0.9,
+                         attributes={"category": HOSPITAL_HEADS[idx][1]})  # fmt: skip
+        for m in _NAMED.finditer(text):
+            yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.9,
+                         attributes={"category": "CHU"})  # fmt: skip
+        for m in _SERVICE.finditer(text):
+            end = _trim(text, m.start(), m.end("name"))
+            yield Entity(m.start(), end, "HOSPITAL", source="pattern/hospital", score=0.7,
+                         attributes={"category": "SERVICE"})  # fmt: skip
+
+    def _dictionary(self, text: str) -> Iterator[Entity]:
+        index = _finess()
+        if index.first is None:
+            return
+        for m in index.first.finditer(text):
+            found = index.match(text, m.start())
+            if found is None:
+                continue
+            end, record, toks = found
+            # a distinctive word must be capitalised here: "hôpital de jour" is no name
+            if not any(
+                text[s].isupper() and index.normalize(text[s:e]) not in FINESS_GENERIC
+                for s, e in toks
+            ):
+                continue
+            attrs = {"category": record.category, "finess": record.finess} if record else {}
+            yield Entity(m.start(), end, "HOSPITAL", source="dictionary/hospital", score=0.8,
+                         attributes=attrs)  # fmt: skip
+
+    def _orgs(self, text: str) -> Iterator[Entity]:
+        for m in _ORG.finditer(text):
+            end = _trim(text, m.start(), m.end("name"))
+            yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
+        for m in _ORG_TERRITORIAL.finditer(text):
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
+
+
+def _trim(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1] in " \t.,;:-–":
+        end -= 1
+    return end
