@@ -18,12 +18,17 @@ class Surrogate:
 
     ``masked`` is true when the strategy could not produce a realistic surrogate and fell
     back to the tag (fail closed). ``epsilon`` is the privacy budget this mention spent.
+    ``keeps_original`` is set by a differentially private strategy whose mechanism
+    legitimately released the original value (the exponential mechanism may return the
+    true commune): the rewrite then keeps it instead of masking it, since masking exactly
+    those outputs would reveal them and break the guarantee.
     """
 
     text: str
     strategy: str
     epsilon: float = 0.0
     masked: bool = False
+    keeps_original: bool = False
 
 
 class Strategy(Protocol):

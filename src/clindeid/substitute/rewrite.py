@@ -41,11 +41,14 @@ class Replacement:
 def _surrogate_for(
     entity: Entity, original: str, strategy: Strategy, context: SubstitutionContext
 ) -> Surrogate:
-    """Fail closed: any error, or a surrogate equal to the original, becomes the tag."""
+    """Fail closed: any error, or a surrogate equal to the original, becomes the tag
+    (unless a private mechanism legitimately released the original: ``keeps_original``)."""
     try:
         surrogate = strategy.substitute(entity, original, context)
     except Exception:  # a strategy bug must never leave PHI in the text
         return Surrogate(tag_for(entity.label), strategy.name, masked=True)
+    if surrogate.keeps_original:
+        return surrogate
     if surrogate.text.strip().casefold() == original.strip().casefold():
         return Surrogate(tag_for(entity.label), strategy.name, masked=True)
     return surrogate
