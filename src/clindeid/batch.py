@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from clindeid.io import detect_format, open_writer, read_documents
-from clindeid.io.base import ReadError, ReadOptions, Record
+from clindeid.io.base import InputError, ReadError, ReadOptions, Record
 from clindeid.pipeline import DeidentifiedDocument, Pipeline
 
 ProgressHook = Callable[[int], None]

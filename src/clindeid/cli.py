@@ -198,7 +198,7 @@ def deidentify(
             summary = run_deidentify(pipeline, input, output, options, audit, audit_text, advance)
     except (InputError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    _report(summary, f"clindeid deidentify → {output}", quiet)
+    _report(summary, "entities replaced", quiet)
     if not summary.ok:
         raise typer.Exit(1)
 
@@ -227,7 +227,7 @@ def detect(
             summary = run_detect(pipeline, input, output, options, advance)
     except (InputError, ValueError) as exc:
         raise _fail(str(exc)) from None
-    _report(summary, f"clindeid detect → {output}", quiet)
+    _report(summary, "entities detected", quiet)
     if not summary.ok:
         raise typer.Exit(1)
 
