@@ -85,7 +85,17 @@ PHONE_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Tél. 3380293031", [("3380293031", P)]),
     ("le 12/02/2020 03 80 29 30 31", [("03 80 29 30 31", P)]),
     ("appeler le 0612345678 si besoin", [("0612345678", P)]),
+    ("poste 4512 ou 4513", [("4512", P), ("4513", P)]),
+    ("Tél : 4512/4513", [("4512", P), ("4513", P)]),
+    ("Tél : 4512, 4513 et 4514", [("4512", P), ("4513", P), ("4514", P)]),
+    ("Tél : 03/80/29/30", [("03/80/29/30", P)]),  # a digit missing: still covered
+    ("IPP : 123456, contact famille 06 12 34 56 78", [("06 12 34 56 78", P)]),
+    ("IPP :\n0612345678", [("0612345678", P)]),
     # negatives: identifiers, dates, lab values, doses, codes
+    ("NIR 2 85 07 06 088 123 45", []),
+    ("Sécu : 1 54 07 21 231 045", []),
+    ("ligne 2019", []),
+    ("chimiothérapie de 2e ligne 2019", []),
     ("IPP : 0612345678", []),
     ("NDA 0380293031", []),
     ("N° de dossier : 0380293031", []),
@@ -150,6 +160,8 @@ EMAIL_URL_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("arrêt le 12.fr", []),
     ("@twitter", []),
     ("poids 70 kg.Il", []),
+    ("retour à domicile.Ca va mieux", []),
+    ("CHU-DIJON.FR", [("CHU-DIJON.FR", "URL")]),
 ]
 
 

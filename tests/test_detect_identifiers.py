@@ -97,6 +97,10 @@ NIR_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     (f"INS {B7}, né le 05/1985", [(B7, N)]),
     (B1, []),
     (f"Lot {B2}", []),
+    # key written apart
+    (f"{B2} clé {key(B2)}", [(f"{B2} clé {key(B2)}", N)]),
+    (f"NIR {B2} (clé : {bad_key(B2)})", [(f"{B2} (clé : {bad_key(B2)})", N)]),
+    (f"{B1}/{key(B1)}", [(f"{B1}/{key(B1)}", N)]),
     # trigger on the previous line does not count
     (f"NIR :\n{B1}{bad_key(B1)}", []),
     # negatives

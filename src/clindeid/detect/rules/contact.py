@@ -43,7 +43,6 @@ PHONE_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"portable",
         r"gsm",
         r"ligne\s+directe",
-        r"ligne",
         r"joignable\s+au",
         r"appeler\s+le",
         r"num[ée]ro\s+(?:de\s+)?t[ée]l[ée]phone",
@@ -51,7 +50,7 @@ PHONE_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"📞",
     ),
     "extension": (r"poste", r"bip", r"dect", r"bip\s+n[°º]"),
-    "weak": (r"standard", r"secr[ée]tariat", r"mobile", r"p\."),
+    "weak": (r"standard", r"secr[ée]tariat", r"mobile", r"ligne", r"p\."),
 }
 
 # Identifier triggers: a well-formed phone number right after one of these is an identifier.
@@ -76,11 +75,15 @@ NOT_PHONE_TRIGGERS: tuple[str, ...] = (
     r"ID",
 )
 
+# One-digit first groups of a spaced NIR.
+NIR_FIRST: frozenset[str] = frozenset("123478")
+
 # How far back (characters, same line) a trigger word still applies to a number.
 TRIGGER_WINDOW = 40
 
 # Accepted groupings (digits per group) of a ten-digit French number. Ten single digits
 # ("0 3 8 0 2 9 3 0 3 1") are accepted separately, when they make up the whole run.
+# (2, 2, 3, 3) and (2, 3, 3, 2) are left out: they are the tail of a spaced NIR.
 FRENCH_SHAPES: frozenset[tuple[int, ...]] = frozenset(
     {
         (10,),
@@ -95,9 +98,7 @@ FRENCH_SHAPES: frozenset[tuple[int, ...]] = frozenset(
         (2, 8),
         (1, 9),
         (2, 2, 2, 4),
-        (2, 2, 3, 3),
         (1, 3, 3, 3),
-        (2, 3, 3, 2),
     }
 )
 
@@ -133,6 +134,7 @@ _CONTEXT_RE = re.compile(
     + r")(?![^\W\d_])"
 )
 _AFTER_TRIGGER_RE = re.compile(_FILLER + r"(?=[+\d])")
+_LIST_NEXT_RE = re.compile(_SP + r"*(?:ou|et|,|;|/)" + _SP + r"*(?=[+\d])")
 _UNIT_AFTER_RE = re.compile(
     _SP + r"?(?:" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")(?![^\W\d_])"
@@ -146,12 +148,12 @@ _YEAR_RE = re.compile(r"(?:19|20)\d\d")
 # Data: e-mail and URL
 # --------------------------------------------------------------------------------------
 
-# Top-level domains accepted for a bare domain ("chu-dijon.fr"); French words that are
-# also TLDs (de, es, et, il, la, le, ne, se, me…) are left out on purpose.
+# Top-level domains accepted for a bare domain ("chu-dijon.fr"), written all lower or all
+# upper case; French words that are also TLDs (de, es, et, il, la, le, ne, se, me, ca, re…)
+# are left out on purpose ("domicile.Ca va" is a missing space, not a domain).
 BARE_TLDS: tuple[str, ...] = (
-    "fr", "com", "org", "net", "eu", "info", "io", "be", "ch", "lu", "ca", "mc", "re", "gp",
-    "mq", "gf", "yt", "nc", "pf", "uk", "us", "biz", "edu", "gov", "int", "health", "care",
-    "bzh", "paris", "corsica", "alsace",
+    "fr", "com", "org", "net", "eu", "info", "io", "be", "ch", "lu", "mc", "gp", "mq", "gf",
+    "yt", "pf", "uk", "biz", "edu", "gov", "health", "bzh", "paris", "corsica", "alsace",
 )
 
 _AT = r"(?:@|" + _SP + r"?[\[(](?:at|AT|arobase)[\])]" + _SP + r"?)"
@@ -164,8 +166,8 @@ _URL_RE = re.compile(
 )
 _BARE_DOMAIN_RE = re.compile(
     r"(?<![\w@.\-/])(?:[A-Za-z0-9](?:[A-Za-z0-9\-]*[A-Za-z0-9])?\.)+"
-    r"(?:" + "|".join(BARE_TLDS) + r")(?![\w@\-]|\.\w)(?:/[^\s<>\"«»]*)?",
-    re.IGNORECASE,
+    r"(?:" + "|".join([*BARE_TLDS, *(t.upper() for t in BARE_TLDS)]) + r")"
+    r"(?![\w@\-]|\.\w)(?:/[^\s<>\"«»]*)?"
 )
 _TRAILING = ".,;:!?'\"’»)]}>"
 
@@ -255,6 +257,8 @@ def _scan_run(text: str, run: re.Match[str], plus: bool) -> list[_Found]:
     cum = [0]
     for d in digits:
         cum.append(cum[-1] + len(d))
+    if not plus and cum[-1] in (13, 15) and digits[0] in NIR_FIRST and len(digits) > 2:
+        return []  # a spaced NIR ("1 54 03 21 231 045 82") holds no phone number
     found: list[_Found] = []
     n = len(groups)
     i = 0
@@ -373,23 +377,36 @@ class PhoneDetector:
 
     def detect(self, document: Document) -> Iterator[Entity]:
         text = document.text
-        triggers = _triggers(text)
-        trig_ends = [t.end for t in triggers]
-        # runs right after a phone trigger: start -> trigger kind
+        triggers: list[_Trigger] = []
+        # runs right after a phone trigger (start -> trigger kind), or after an identifier one
         triggered: dict[int, str] = {}
-        for trig in triggers:
-            if trig.kind == "block":
-                continue
+        blocked: set[int] = set()
+        for trig in _triggers(text):
             m = _AFTER_TRIGGER_RE.match(text, trig.end)
-            if m is not None and "\n" not in m.group():
-                triggered[m.end()] = trig.kind
+            if m is None or "\n" in m.group():
+                if trig.kind != "block":
+                    triggers.append(trig)
+                continue
+            if trig.kind == "block":
+                blocked.add(m.end())
+                continue
+            triggers.append(trig)
+            pos = m.end()
+            while pos not in triggered:  # "poste 4512 ou 4513", "Tél : 4512, 4513"
+                triggered[pos] = trig.kind
+                run = _RUN_RE.match(text, pos)
+                nxt = _LIST_NEXT_RE.match(text, run.end()) if run is not None else None
+                if nxt is None:
+                    break
+                pos = nxt.end()
+        trig_ends = [t.end for t in triggers]
         for run in _RUN_RE.finditer(text):
             start = run.start()
             plus = text[start] == "+"
             trig_kind = triggered.get(start)
             if trig_kind is None and not plus and run.end() - start < 10:
                 continue
-            yield from self._emit(text, run, plus, trig_kind, triggers, trig_ends)
+            yield from self._emit(text, run, plus, trig_kind, triggers, trig_ends, blocked)
 
     def _emit(
         self,
@@ -399,12 +416,13 @@ class PhoneDetector:
         trig_kind: str | None,
         triggers: list[_Trigger],
         trig_ends: list[int],
+        blocked: set[int],
     ) -> Iterator[Entity]:
         found = _scan_run(text, run, plus)
         for hit in found:
+            if hit.start in blocked and not plus:
+                continue  # "IPP : 0612345678" is left to the identifier detector
             near = _nearest_trigger(text, triggers, trig_ends, hit.start)
-            if near == "block" and hit.kind != "international" and not plus:
-                continue
             kind = "fax" if near == "fax" else hit.kind
             attributes = {"kind": kind, **dict(hit.attributes)}
             yield Entity(hit.start, hit.end, "PHONE", hit.source, hit.score, attributes=attributes)
@@ -423,6 +441,9 @@ class PhoneDetector:
                 continue
             j = k
             while j + 1 < len(groups) and not used[j + 1]:
+                sep = run.group()[groups[j].end() : groups[j + 1].start()]
+                if "/" in sep and len(groups[j].group()) >= 3 <= len(groups[j + 1].group()):
+                    break  # "4512/4513": two extensions
                 j += 1
             entity = _leftover(text, run.start() + groups[k].start(), run.start() + groups[j].end(),
                                trig_kind, first_in_run=k == 0)

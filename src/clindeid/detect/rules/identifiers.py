@@ -129,6 +129,10 @@ _NIR_RE = re.compile(
 _NIR_TRIGGER_RE = re.compile(
     r"(?<![\w])(?i:" + "|".join(f"(?:{t})" for t in NIR_TRIGGERS) + r")(?![^\W\d_])"
 )
+_SEPARATE_KEY_RE = re.compile(
+    r"(?:" + _SP + r"*(?:\(|/|-)?" + _SP + r"*(?i:cl[ée]|key)" + _SP + r"*:?" + _SP
+    + r"*|" + _SP + r"*[(/]" + _SP + r"*)(?P<key>\d\d)\)?(?!\w)"
+)
 _NIR_CLEAN = str.maketrans("", "", " .-\u00a0\u202f")
 
 # The value after an ID trigger: an optional letter prefix glued to digits ("AB123456",
@@ -231,6 +235,16 @@ class NirDetector:
                 if _has_nir_trigger(text, start):
                     yield Entity(start, end, "NIR", "pattern/nir", 0.6,
                                  attributes={"key": "invalid"})
+                continue
+            sep_key = _SEPARATE_KEY_RE.match(text, end)
+            if sep_key is not None:  # "1 54 03 21 231 045 clé 82"
+                compact += sep_key.group("key")
+                valid = int(compact[13:]) == nir_key(compact[:13])
+                if valid or _has_nir_trigger(text, start):
+                    yield Entity(start, sep_key.end(), "NIR",
+                                 "validated/nir" if valid else "pattern/nir",
+                                 1.0 if valid else 0.6,
+                                 attributes={"key": "valid" if valid else "invalid"})
             elif _has_nir_trigger(text, start):
                 yield Entity(start, end, "NIR", "pattern/nir", 0.7, attributes={"key": "missing"})
 
