@@ -55,11 +55,17 @@ def default_audit_path(output: Path) -> Path:
 
 
 def _records(input_path: Path, options: ReadOptions, summary: RunSummary) -> Iterator[Record]:
+    """The readable documents; unreadable ones are recorded as failures. An input with
+    nothing in it at all is an `InputError`."""
+    seen = 0
     for item in read_documents(input_path, options):
+        seen += 1
         if isinstance(item, ReadError):
             summary.failures.append(item.message())
         else:
             yield item
+    if seen == 0:
+        raise InputError(f"{input_path}: empty input (no documents found)")
 
 
 def _process(
