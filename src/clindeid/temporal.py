@@ -177,6 +177,8 @@ def french_words(n: int, style: str = "") -> str:
 def number_words_style(written: str, n: int) -> str:
     """The flag (``""``, ``"s"``, ``"h"``) under which `french_words` gives back ``written``."""
     w = " ".join(written.lower().split())
+    if " " not in w and "-" not in w:
+        return ""
     for style in ("", "s", "h"):
         if w == french_words(n, style):
             return style

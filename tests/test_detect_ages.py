@@ -1,0 +1,123 @@
+"""AGE detector: ages versus durations, values, units and formats."""
+
+import pytest
+
+from clindeid.detect.rules.ages import AgeDetector
+from clindeid.document import Document
+from clindeid.temporal import render_age
+
+DET = AgeDetector()
+
+
+def found(text: str) -> list:
+    return list(DET.detect(Document.create("t", text)))
+
+
+def spans(text: str) -> list[tuple[str, str]]:
+    return [(e.text_in(text), e.label) for e in found(text)]
+
+
+def A(*covered: str) -> list[tuple[str, str]]:
+    return [(c, "AGE") for c in covered]
+
+
+CASES = [
+    ("Patient de 40 ans.", A("40 ans")),
+    ("Patiente âgée de 67 ans, diabétique.", A("67 ans")),
+    ("âgé de 40 ans", A("40 ans")),
+    ("Mme X, 27 ans, hospitalisée", A("27 ans")),
+    ("Mme X (27 ans)", A("27 ans")),
+    ("enfant de 27 ans 1/2", A("27 ans 1/2")),
+    ("enfant de 3 ans et demi", A("3 ans et demi")),
+    ("il a 40 ans", A("40 ans")),
+    ("Patient de 40a, tabagique", A("40a")),
+    ("Mme Y (40 a)", A("40 a")),
+    ("âgée de 52 a, sans ATCD", A("52 a")),
+    ("nourrisson de 3 mois", A("3 mois")),
+    ("enfant de 18 mois", A("18 mois")),
+    ("âgé de 3 mois", A("3 mois")),
+    ("nourrisson de 6 semaines", A("6 semaines")),
+    ("nouveau-né de 5 jours", A("5 jours")),
+    ("un homme de quarante-cinq ans", A("quarante-cinq ans")),
+    ("une femme de Trente ans", A("Trente ans")),
+    ("patient de 52 ans", A("52 ans")),
+    ("une patiente diabétique de 67 ans", A("67 ans")),
+    ("âgé de 2 ans et 3 mois", A("2 ans", "3 mois")),
+    ("depuis l'âge de 20 ans", A("20 ans")),
+    ("À 3 ans, il a eu la rougeole.", A("3 ans")),
+    ("Âge : 40", A("40")),
+    ("un patient de plus de 80 ans", A("80 ans")),
+    ("il a 1 an", A("1 an")),
+    ("Homme, 75 ans, retraité", A("75 ans")),
+    # durations and other numbers: not ages
+    ("diabète depuis 10 ans", []),
+    ("il y a 2 ans", []),
+    ("pendant 3 ans", []),
+    ("tous les 5 ans", []),
+    ("à 3 ans de la chirurgie", []),
+    ("survie à 5 ans", []),
+    ("un suivi de 5 ans", []),
+    ("10 ans d'évolution", []),
+    ("5 ans plus tard", []),
+    ("depuis plus de 10 ans", []),
+    ("depuis 3 mois", []),
+    ("pendant 3 mois", []),
+    ("traitement de 6 semaines", []),
+    ("J5 : 5 jours de fièvre", []),
+    ("il y a deux ans", []),
+    ("le patient de 40 a été hospitalisé", []),
+    ("Il a 3 enfants", []),
+    ("sexagénaire", []),
+    ("40 mg", []),
+    ("dans 2 ans", []),
+    ("en 3 ans", []),
+    ("au bout de 2 ans", []),
+    ("200 ans", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_age_spans(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text) == expected
+
+
+VALUES = [
+    ("Patient de 40 ans", 40, "years", "{n} {ans}"),
+    ("il a 1 an", 1, "years", "{n} {ans}"),
+    ("enfant de 27 ans 1/2", 27.5, "years", "{n_int} {ans}{half: 1/2}"),
+    ("enfant de 3 ans et demi", 3.5, "years", "{n_int} {ans}{half: et demi}"),
+    ("un homme de quarante-cinq ans", 45, "years", "{n_words} {ans}"),
+    ("une femme de Trente ans", 30, "years", "{N_words} {ans}"),
+    ("un homme de soixante dix ans", 70, "years", "{n_words!s} {ans}"),
+    ("enfant de 2,5 ans", 2.5, "years", "{n} {ans}"),
+    ("Patient de 40a", 40, "years", "{n}a"),
+    ("nourrisson de 3 mois", 3, "months", "{n} mois"),
+    ("nourrisson de 6 semaines", 6, "weeks", "{n} {semaines}"),
+    ("nouveau-né de 5 jours", 5, "days", "{n} {jours}"),
+    ("Âge : 40", 40, "years", "{n}"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "unit", "fmt"), VALUES)
+def test_value_unit_format(text: str, value: float, unit: str, fmt: str) -> None:
+    (ent,) = found(text)
+    assert ent.value == value
+    assert ent.attributes["unit"] == unit
+    assert ent.attributes["format"] == fmt
+    assert ent.source == "pattern/age"
+    assert render_age(value, fmt) == ent.text_in(text)
+
+
+@pytest.mark.parametrize(("text", "value", "unit", "fmt"), VALUES)
+def test_age_round_trip(text: str, value: float, unit: str, fmt: str) -> None:
+    (ent,) = found(text)
+    new = 2 if unit == "months" else 31.5 if "{half" in fmt else 45 if "words" in fmt else 31
+    rendered = text[: ent.start] + render_age(new, fmt) + text[ent.end :]
+    (again,) = found(rendered)
+    assert again.value == new
+    assert again.attributes["format"] == fmt
+
+
+def test_detector_contract() -> None:
+    assert DET.name == "age"
+    assert DET.family == "rules"
