@@ -200,7 +200,7 @@ _NAMED = re.compile(
     )
 )
 _SERVICE = re.compile(
-    rf"(?<![\w{APOS}-])(?:{'|'.join(SERVICE_HEADS)})[ \t]+(?P<name>{_STOP}[{UP}][{LOW}]+"
+    rf"(?<![\w-])(?:{'|'.join(SERVICE_HEADS)})[ \t]+(?P<name>{_STOP}[{UP}][{LOW}]+"
     rf"(?:[- ][{UP}][{LOW}]+){{0,3}})"
 )
 _ORG = re.compile(
@@ -355,7 +355,8 @@ class HospitalDetector:
             end = _trim(text, m.start(), m.end("name"))
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
         for m in _ORG_TERRITORIAL.finditer(text):
-            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
+            end = _trim(text, m.start(), m.end())
+            yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
 
 
 def _trim(text: str, start: int, end: int) -> int:

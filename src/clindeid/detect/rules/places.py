@@ -316,7 +316,9 @@ _PARTICLE = "(?i:" + "|".join(
     for p in sorted(NAME_PARTICLES, key=len, reverse=True)
 ) + ")"
 _STOP = "(?!(?:" + "|".join(re.escape(w) for w in NAME_STOP_WORDS) + r")\b(?![-'’]))"
-_NAME_UNIT_STRICT = rf"(?:{_PARTICLE})*{_STOP}(?:{_CAPWORD}|{_NUMWORD}(?=\s+[{UP}]))"
+_NAME_UNIT_STRICT = (
+    rf"(?:{_PARTICLE})*{_STOP}(?:{_CAPWORD}|{_NUMWORD}(?=\s+[{UP}])|(?<=[{LOW}] )(?:1[89]|20)\d\d\b)"
+)
 _NAME_UNIT_LOOSE = rf"(?:(?:{_PARTICLE})+{_LOWWORD}|{_NAME_UNIT_STRICT})"
 _SEP = r"[ \t]+"
 _HOUSE_NUMBER = (
@@ -402,7 +404,7 @@ _STRONG_CITY_CUE = re.compile(r"(?:" + "|".join(STRONG_CITY_CUES) + r")[ \t]*$",
 _WEAK_CITY_CUE = re.compile(r"(?:^|[\s(])(?:" + "|".join(WEAK_CITY_CUES) + r")[ \t]+$")
 _FOREIGN_CUE = re.compile(r"(?:" + "|".join(FOREIGN_PLACE_CUES) + r")[ \t]*$", re.IGNORECASE)
 _PARTICLE_NAME_BEFORE = re.compile(
-    rf"(?:\b(?:{'|'.join(w for w in NAME_STOP_WORDS[:12])})\.?|[{UP}]\.|[{UP}][{LOW}]+-[{UP}][{LOW}]+)"
+    rf"(?:\b(?:{'|'.join(NAME_STOP_WORDS[:12])})\.?|[{UP}]\.|[{UP}][{LOW}]+-[{UP}][{LOW}]+)"
     rf"[ \t]+(?:de|du|des|d['’]|le|la|de[ \t]+la|de[ \t]+La|De|Du|Le|La)[ \t]*$"
 )
 _PREV_WORD = re.compile(rf"([{UP}{LOW}]+)\.?[ \t]*$")

@@ -1,0 +1,98 @@
+"""Hospital and organisation detector (clindeid.detect.rules.hospitals)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clindeid.detect.resolver import resolve
+from clindeid.detect.rules.hospitals import HospitalDetector
+from clindeid.document import Document
+
+
+def found(text: str) -> list[tuple[str, str]]:
+    ents = resolve(HospitalDetector().detect(Document.create("t", text)), text)
+    return [(e.text_in(text), e.label) for e in ents]
+
+
+CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Transfert au CHU de Dijon.", [("CHU de Dijon", "HOSPITAL")]),
+    ("CHU Dijon Bourgogne, site du Bocage", [("CHU Dijon Bourgogne", "HOSPITAL")]),
+    ("Centre Hospitalier de Beaune", [("Centre Hospitalier de Beaune", "HOSPITAL")]),
+    ("adressé par le CH de Chalon-sur-Saône", [("CH de Chalon-sur-Saône", "HOSPITAL")]),
+    ("CHRU de Besançon, service de neurologie", [("CHRU de Besançon", "HOSPITAL")]),
+    ("Hôpital François Mitterrand", [("Hôpital François Mitterrand", "HOSPITAL")]),
+    ("Urgences de l'Hôpital Nord.", [("Hôpital Nord", "HOSPITAL")]),
+    ("CLINIQUE DES LILAS\nService de Cardiologie", [("CLINIQUE DES LILAS", "HOSPITAL")]),
+    ("Clinique de Fontaine", [("Clinique de Fontaine", "HOSPITAL")]),
+    ("Polyclinique du Parc", [("Polyclinique du Parc", "HOSPITAL")]),
+    ("Centre de rééducation de Navenne", [("Centre de rééducation de Navenne", "HOSPITAL")]),
+    ("Entrée en EHPAD Les Tilleuls.", [("EHPAD Les Tilleuls", "HOSPITAL")]),
+    ("Centre Georges-François Leclerc", [("Centre Georges-François Leclerc", "HOSPITAL")]),
+    ("Suivi à l'Institut Curie.", [("Institut Curie", "HOSPITAL")]),
+    ("Hospices Civils de Lyon", [("Hospices Civils de Lyon", "HOSPITAL")]),
+    ("Greffe à l'AP-HP en 2019.", [("AP-HP", "HOSPITAL")]),
+    ("Groupe hospitalier Pitié-Salpêtrière",
+     [("Groupe hospitalier Pitié-Salpêtrière", "HOSPITAL")]),
+    ("Hôpital européen Georges-Pompidou", [("Hôpital européen Georges-Pompidou", "HOSPITAL")]),
+    ("Suivi en SSR Les Rosiers.", [("SSR Les Rosiers", "HOSPITAL")]),
+    ("hospitalisé dans le service de cardiologie du CHU de Dijon",
+     [("CHU de Dijon", "HOSPITAL")]),
+    ("CH William Morey de Chalon-sur-Saône",
+     [("CH William Morey de Chalon-sur-Saône", "HOSPITAL")]),
+    ("Centre Hospitalier de l'Agglomération de Nevers",
+     [("Centre Hospitalier de l'Agglomération de Nevers", "HOSPITAL")]),
+    ("hospitalisation à la clinique du Morvan à Château-Chinon",
+     [("clinique du Morvan", "HOSPITAL")]),
+    ("Hospitalisé à l'Unité Jean Moulin.", [("Unité Jean Moulin", "HOSPITAL")]),
+    ("CH LE VIGAN", [("CH LE VIGAN", "HOSPITAL")]),
+    ("Traitement au centre Oscar Lambret", [("Oscar Lambret", "HOSPITAL")]),
+    # organisations
+    ("Prélèvement au Laboratoire Cerballiance.", [("Laboratoire Cerballiance", "ORG")]),
+    ("Cabinet médical des Acacias", [("Cabinet médical des Acacias", "ORG")]),
+    ("Délivré par la Pharmacie du Centre.", [("Pharmacie du Centre", "ORG")]),
+    ("Appel du SAMU 21 à 7h40.", [("SAMU 21", "ORG")]),
+    ("Intervention du SMUR de Beaune.", [("SMUR de Beaune", "ORG")]),
+    ("Élève au collège Jean Moulin.", [("collège Jean Moulin", "ORG")]),
+    # negatives: bare heads, generic services, adjectives
+    ("Admis au CHU puis à l'hôpital.", []),
+    ("Service de Cardiologie — Unité de soins intensifs", []),
+    ("Hospitalisation en hôpital de jour de cardiologie.", []),
+    ("Examen clinique de Parkinson sans particularité.", []),
+    ("Unité neurovasculaire", []),
+    ("Appel du SAMU à 7h40.", []),
+    ("laboratoire de biologie médicale", []),
+    ("Tableau clinique de Guillain-Barré.", []),
+    ("Pôle Neurosciences", []),
+    ("Centre de gravité abaissé.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_hospitals(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected
+
+
+def test_category_and_sources() -> None:
+    text = "Transfert au CHU de Dijon puis à la Clinique des Lilas."
+    ents = resolve(HospitalDetector().detect(Document.create("t", text)), text)
+    assert [e.attributes["category"] for e in ents] == ["CHU", "CLINIQUE"]
+    assert {e.source for e in ents} == {"pattern/hospital"}
+
+
+def test_finess_dictionary_in_any_casing() -> None:
+    text = "Suivi au Ch Le Vigan depuis 2020."
+    ents = list(HospitalDetector().detect(Document.create("t", text)))
+    finess = [e for e in ents if e.source == "dictionary/hospital"]
+    assert finess and finess[0].attributes.get("finess") == "300000072"
+    assert finess[0].text_in(text) == "Ch Le Vigan"
+
+
+def test_org_source() -> None:
+    text = "Pharmacie du Centre"
+    (ent,) = HospitalDetector().detect(Document.create("t", text))
+    assert ent.source == "pattern/org"
+
+
+def test_detector_contract() -> None:
+    det = HospitalDetector()
+    assert det.family == "rules" and det.name == "hospital"

@@ -1,0 +1,160 @@
+"""Place detectors: ADDRESS, ZIP, CITY, LOCATION (clindeid.detect.rules.places)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clindeid.detect.resolver import resolve
+from clindeid.detect.rules.places import (
+    AddressDetector,
+    LocationDetector,
+    PlaceDetector,
+    ZipCityDetector,
+)
+from clindeid.document import Document
+
+
+def found(text: str) -> list[tuple[str, str]]:
+    ents = resolve(PlaceDetector().detect(Document.create("t", text)), text)
+    return [(e.text_in(text), e.label) for e in ents]
+
+
+CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    # --- addresses
+    ("Domicile : 12 rue de la Liberté, 21000 Dijon.",
+     [("12 rue de la Liberté", "ADDRESS"), ("21000", "ZIP"), ("Dijon", "CITY")]),
+    ("Dr Martin, 3 bis avenue Jean Jaurès, 21200 Beaune",
+     [("3 bis avenue Jean Jaurès", "ADDRESS"), ("21200", "ZIP"), ("Beaune", "CITY")]),
+    ("Cabinet : 12, bd Carnot", [("12, bd Carnot", "ADDRESS")]),
+    ("Il vit au lieu-dit Les Granges depuis 20 ans.", [("lieu-dit Les Granges", "ADDRESS")]),
+    ("Résidence Les Tilleuls, bât. B", [("Résidence Les Tilleuls, bât. B", "ADDRESS")]),
+    ("Appt 14, Résidence Les Marronniers",
+     [("Appt 14, Résidence Les Marronniers", "ADDRESS")]),
+    ("7 rue des Tanneries — BP 77908 — 21079 DIJON CEDEX",
+     [("7 rue des Tanneries", "ADDRESS"), ("BP 77908", "ADDRESS"), ("21079", "ZIP"),
+      ("DIJON", "CITY")]),
+    ("Correspondance : CS 30001", [("CS 30001", "ADDRESS")]),
+    ("Demeurant chemin des Vignes depuis 2010.", [("chemin des Vignes", "ADDRESS")]),
+    ("Patient domicilié impasse des Roses.", [("impasse des Roses", "ADDRESS")]),
+    ("Dr PERRIN, 12 Grande Rue, 58400 La Charité-sur-Loire",
+     [("12 Grande Rue", "ADDRESS"), ("58400", "ZIP"), ("La Charité-sur-Loire", "CITY")]),
+    ("8 ter chemin des Aubépines", [("8 ter chemin des Aubépines", "ADDRESS")]),
+    ("31 rue du Faubourg Saint-Nicolas", [("31 rue du Faubourg Saint-Nicolas", "ADDRESS")]),
+    ("5 place de la Barre", [("5 place de la Barre", "ADDRESS")]),
+    ("12 RUE DE LA LIBERTE 21000 DIJON",
+     [("12 RUE DE LA LIBERTE", "ADDRESS"), ("21000", "ZIP"), ("DIJON", "CITY")]),
+    ("2 avenue du Général de Gaulle", [("2 avenue du Général de Gaulle", "ADDRESS")]),
+    ("14 rue du 8 Mai 1945", [("14 rue du 8 Mai 1945", "ADDRESS")]),
+    ("3 rue Pasteur, 3e étage, porte 12", [("3 rue Pasteur, 3e étage, porte 12", "ADDRESS")]),
+    ("5 av. Foch", [("5 av. Foch", "ADDRESS")]),
+    # address negatives
+    ("3 cours de chimiothérapie prévus.", []),
+    ("hernie inguinale droite opérée", []),
+    ("Il occupe l'appartement 12 au 3ème étage.", []),
+    ("2 places assises, 1 voie veineuse", []),
+    ("accident de la voie publique", []),
+    ("Noter 40\n\nPASSAGE AUX URGENCES", []),
+    # --- postcodes
+    ("CP : 21000", [("21000", "ZIP")]),
+    ("Beaune (21200)", [("Beaune", "CITY"), ("21200", "ZIP")]),
+    ("75015 Paris", [("75015", "ZIP"), ("Paris", "CITY")]),
+    ("13005 MARSEILLE", [("13005", "ZIP"), ("MARSEILLE", "CITY")]),
+    ("20000 Ajaccio", [("20000", "ZIP"), ("Ajaccio", "CITY")]),
+    ("97400 Saint-Denis", [("97400", "ZIP"), ("Saint-Denis", "CITY")]),
+    # postcode negatives: lab values, doses, counts, ids
+    ("Héparine 10000 UI/j", []),
+    ("Leucocytes 12000 /mm3, plaquettes 250000", []),
+    ("Dossier n° 21000 ouvert", []),
+    ("Vitamine D 100000 UI", []),
+    ("Plaquettes 35000", []),
+    ("99999 Dijon", [("Dijon", "CITY")]),
+    # --- communes with cues
+    ("Née le 12/03/1954 à Saint-Apollinaire.", [("Saint-Apollinaire", "CITY")]),
+    ("Né à St Apollinaire", [("St Apollinaire", "CITY")]),
+    ("Patient vivant à Chenôve, retraité.", [("Chenôve", "CITY")]),
+    ("Il est originaire de Chalon-sur-Saône.", [("Chalon-sur-Saône", "CITY")]),
+    ("Adresse : CHALON SUR SAONE", [("CHALON SUR SAONE", "CITY")]),
+    ("Transfert prévu au Creusot.", [("Creusot", "CITY")]),
+    ("Adressé par le CH du Creusot, 71200 Le Creusot", [("Creusot", "CITY"), ("71200", "ZIP"), ("Le Creusot", "CITY")]),
+    ("Consultation à Aix-en-Provence", [("Aix-en-Provence", "CITY")]),
+    ("Suivi à Paris 15e depuis 2019.", [("Paris 15e", "CITY")]),
+    ("Mâcon, le 28 novembre 2022", [("Mâcon", "CITY")]),
+    ("née le 17 mai 1950 à Eu (Seine-Maritime)", [("Eu", "CITY")]),
+    ("Domiciliée à Vue.", [("Vue", "CITY")]),
+    ("Née à Bamako en 1970.", [("Bamako", "CITY")]),
+    ("Adressée par le Dr BELKACEM de Beaune.", [("Beaune", "CITY")]),
+    ("Retour à domicile à Dijon.", [("Dijon", "CITY")]),
+    # --- ambiguous words: common words, months, units, numbers, eponyms, names
+    ("Vue normale. Acuité 10/10.", []),
+    ("Pression 2 bar au niveau du circuit.", []),
+    ("Traitement pendant sept jours.", []),
+    ("Eu égard à son âge, abstention.", []),
+    ("Hospitalisé en Mars 2020.", []),
+    ("Le 3 Mars, contrôle.", []),
+    ("Pas de maladie de Parkinson ni de signe de Babinski.", []),
+    ("Thorax : pas d'épanchement.", []),
+    ("Pr Anne-Sophie de La Fontaine", []),
+    ("Mme Nancy DUPONT, 45 ans", []),
+    ("Plan de soins validé.", []),
+    ("Sortie prévue demain. Bilan à J7.", []),
+    # --- locations
+    ("Patiente originaire du Mali, arrivée en France en 2015.",
+     [("Mali", "LOCATION"), ("France", "LOCATION")]),
+    ("Née en Algérie, vit en Bourgogne.", [("Algérie", "LOCATION"), ("Bourgogne", "LOCATION")]),
+    ("De retour du Sénégal depuis une semaine.", [("Sénégal", "LOCATION")]),
+    ("Vacances en Côte d'Ivoire en août.", [("Côte d'Ivoire", "LOCATION")]),
+    ("Famille en Île-de-France.", [("Île-de-France", "LOCATION")]),
+    ("Séjour en Espagne", [("Espagne", "LOCATION")]),
+    ("Originaire de la Nièvre", [("Nièvre", "LOCATION")]),
+    ("La France compte 68 millions d'habitants.", []),
+    ("né en 1954 à l'hôpital", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_places(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected
+
+
+def test_insee_attributes() -> None:
+    text = "12 rue de la Liberté, 21000 Dijon"
+    ents = {e.label: e for e in resolve(PlaceDetector().detect(Document.create("t", text)), text)}
+    assert ents["ZIP"].attributes["insee"] == "21231"
+    assert ents["CITY"].attributes["insee"] == "21231"
+    assert ents["ZIP"].source == "validated/zip"
+    assert ents["CITY"].source == "pattern/city"
+    assert ents["ADDRESS"].attributes["street_type"] == "rue"
+    assert ents["ADDRESS"].attributes["kind"] == "street"
+
+
+def test_sources() -> None:
+    text = "Suivi à Auxonne. Vu à Givry."
+    ents = list(ZipCityDetector().detect(Document.create("t", text)))
+    assert {e.source for e in ents} == {"pattern/city"}
+    text = "Consultation avancée de Givry le mardi."
+    ents = list(ZipCityDetector().detect(Document.create("t", text)))
+    assert [(e.text_in(text), e.source) for e in ents] == [("Givry", "dictionary/city")]
+
+
+def test_postbox_kind() -> None:
+    text = "BP 77908"
+    (ent,) = AddressDetector().detect(Document.create("t", text))
+    assert ent.attributes["kind"] == "postbox"
+
+
+def test_arrondissement_insee() -> None:
+    text = "Suivi à Paris 15e."
+    (ent,) = [e for e in ZipCityDetector().detect(Document.create("t", text))]
+    assert ent.attributes["insee"] == "75115"
+
+
+def test_location_source() -> None:
+    text = "originaire du Mali"
+    (ent,) = LocationDetector().detect(Document.create("t", text))
+    assert ent.source == "pattern/location"
+
+
+def test_detectors_contract() -> None:
+    for det in (AddressDetector(), ZipCityDetector(), LocationDetector(), PlaceDetector()):
+        assert det.family == "rules"
+        assert isinstance(det.name, str) and det.name
