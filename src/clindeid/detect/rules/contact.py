@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from clindeid.detect.rules.identifiers import first_char_lookahead
 from clindeid.document import Document, Entity
 
 # --------------------------------------------------------------------------------------
@@ -126,11 +127,12 @@ def _alternation(fragments: tuple[str, ...]) -> str:
 
 
 _CONTEXT_RE = re.compile(
-    r"(?<![\w])(?:"
+    first_char_lookahead((*(f for fs in PHONE_TRIGGERS.values() for f in fs), *NOT_PHONE_TRIGGERS))
+    + r"(?<![\w])(?:"
     + "|".join(
         f"(?P<{kind}>(?i:{_alternation(frags)}))" for kind, frags in PHONE_TRIGGERS.items()
     )
-    + f"|(?P<block>{_alternation(NOT_PHONE_TRIGGERS)})"
+    + f"|(?P<block>(?i:{_alternation(NOT_PHONE_TRIGGERS)}))"
     + r")(?![^\W\d_])"
 )
 _AFTER_TRIGGER_RE = re.compile(_FILLER + r"(?=[+\d])")

@@ -150,6 +150,26 @@ def _alt(fragments: tuple[str, ...]) -> str:
     return "|".join(f"(?:{f})" for f in fragments)
 
 
+def first_char_lookahead(fragments: tuple[str, ...]) -> str:
+    """A lookahead on the characters the fragments can start with, in either case; it lets
+    the regex engine skip most positions fast. Empty when a fragment starts with anything
+    but a literal or a character class."""
+    chars: set[str] = set()
+    for frag in fragments:
+        if frag[0] == "[":
+            close = frag.find("]")
+            body = frag[1:close]
+            if close < 0 or "\\" in body or "-" in body or body.startswith("^"):
+                return ""
+            chars.update(body)
+        elif frag[0] in "\\()|.?*+{^$":
+            return ""
+        else:
+            chars.add(frag[0])
+    chars |= {c.upper() for c in chars} | {c.lower() for c in chars}
+    return "(?=[" + "".join(re.escape(c) for c in sorted(chars)) + "])"
+
+
 def _trigger_groups() -> str:
     parts = []
     for kind, frags in ID_TRIGGERS.items():
@@ -160,7 +180,15 @@ def _trigger_groups() -> str:
     return "|".join(parts)
 
 
-_ID_RE = re.compile(r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE)
+_ALL_ID_TRIGGERS = (
+    *(f for frags in ID_TRIGGERS.values() for f in frags),
+    *(f for frags in ID_CASE_SENSITIVE.values() for f in frags),
+    "n", "N", "#",  # GENERIC_NUMBER_TRIGGER
+)
+_ID_RE = re.compile(
+    first_char_lookahead(_ALL_ID_TRIGGERS)
+    + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE
+)
 _BARE_RPPS_RE = re.compile(r"(?<![\w.,/\-])10\d{9}(?![\w]|[.,/\-]\d)")
 _DATE_VALUE_RE = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}")
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
