@@ -66,20 +66,20 @@ VERB_AFTER_A = r"^\s+(?:été|eu|pu|dû|fait|pris|reçu|présenté|bénéficié|
 
 NUMBER = r"(?P<n>\d{1,3}(?:[,.]\d{1,2})?)"
 HALF = r"(?P<half>\s*(?:1/2|½)|\s+et\s+demie?)?"
-# (name, regex, unit, needs an age context). Groups: n / nw (number), u (unit word), half.
-PATTERNS: tuple[tuple[str, str, str, bool], ...] = (
-    ("years", rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*(?P<u>ans|an)(?!\w){HALF}",
-     "years", False),
-    ("years_short", rf"(?<![\w.,/]){NUMBER}\s?(?P<u>a)(?![\w'’]|\.\w)", "years", True),
-    ("months", rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*(?P<u>mois)(?!\w){HALF}",
-     "months", True),
-    ("weeks", rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*(?P<u>semaines?|sem\.?)(?!\w)",
-     "weeks", True),
-    ("days", rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*(?P<u>jours?)(?!\w)",
-     "days", True),
+# (name, regex, needs an age context). Groups: n / nw (number), u (unit word), half.
+# In "number", the unit word decides the unit and whether an age context is needed.
+PATTERNS: tuple[tuple[str, str, bool], ...] = (
+    ("number",
+     rf"(?<![\w.,/])(?:{NUMBER}|(?P<nw>{NUMBER_WORDS}))\s*"
+     rf"(?P<u>ans|an|mois|semaines?|sem\.?|jours?)(?!\w){HALF}", False),
+    ("years_short", rf"(?<![\w.,/]){NUMBER}\s?(?P<u>a)(?![\w'’]|\.\w)", True),
     ("age_label", r"(?<!\w)âge\s*:\s*(?P<n>\d{1,3})(?![\d,.]|\s*(?:ans?|mois|sem|jours?|a)\b)",
-     "years", False),
+     False),
 )  # fmt: skip
+UNITS: dict[str, str] = {
+    "an": "years", "ans": "years", "a": "years", "mois": "months", "semaine": "weeks",
+    "semaines": "weeks", "sem": "weeks", "sem.": "weeks", "jour": "days", "jours": "days",
+}  # fmt: skip
 MAX_VALUE: dict[str, float] = {"years": 125, "months": 48, "weeks": 104, "days": 90}
 UNIT_FIELDS: dict[str, str] = {
     "an": "ans", "ans": "ans", "semaine": "semaines", "semaines": "semaines",
@@ -89,7 +89,7 @@ UNIT_FIELDS: dict[str, str] = {
 # ----------------------------------------------------------------------------- compiled
 
 _FLAGS = re.IGNORECASE
-_COMPILED = tuple((n, re.compile(rx, _FLAGS), u, c) for n, rx, u, c in PATTERNS)
+_COMPILED = tuple((n, re.compile(rx, _FLAGS), c) for n, rx, c in PATTERNS)
 _AGE_CONTEXT = re.compile(AGE_CONTEXT, _FLAGS)
 _DURATION_BEFORE = re.compile(DURATION_BEFORE, _FLAGS)
 _CLAUSE_START_A = re.compile(CLAUSE_START_A)
@@ -165,10 +165,12 @@ class AgeDetector:
     def detect(self, document: Document) -> Iterator[Entity]:
         text = document.text
         found: list[Entity] = []
-        for name, rx, unit, needs_context in _COMPILED:
+        for name, rx, needs_context in _COMPILED:
             for m in rx.finditer(text):
+                unit = UNITS[m.group("u").lower()] if m.groupdict().get("u") else "years"
+                ctx = needs_context or unit != "years"
                 start = m.start("n") if m.group("n") else m.start("nw")
-                score = _context_score(text, start, m.end(), name, needs_context)
+                score = _context_score(text, start, m.end(), name, ctx)
                 if score is None:
                     continue
                 if name == "years_short" and _VERB_AFTER_A.search(text[m.end() : m.end() + 30]):

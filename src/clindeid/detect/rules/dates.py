@@ -49,13 +49,14 @@ from clindeid.temporal import (
 
 # ----------------------------------------------------------------------------- data
 
-MONTH = month_regex()
+# A leading look-ahead on the first letter lets the regex engine skip most positions fast.
+MONTH = "(?=[jfmasond])" + month_regex()
 MONTH_FULL_LOWER = "(?:" + "|".join(
     sorted({*MONTHS, *(strip_accents(m) for m in MONTHS)}, key=len, reverse=True)
 ) + ")"
-WEEKDAY = weekday_regex()
+WEEKDAY = "(?=[lmjvsd])" + weekday_regex()
 NUMBER_WORD = (
-    r"(?:premier|première|une|un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze"
+    r"(?=[pudtqcshnovm])(?:premier|première|une|un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze"
     r"|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|cents?|mille"
     r"|mil)(?!\w)"
 )
@@ -91,6 +92,11 @@ MONTH_TRIGGERS: tuple[str, ...] = (
     r"en\s+", r"début\s+", r"fin\s+", r"courant\s+", r"depuis\s+", r"dès\s+", r"jusqu'en\s+",
     r"(?:au\s+)?mois\s+de\s+", r"(?:au\s+)?mois\s+d['’]", r"mi-",
 )  # fmt: skip
+# Before a year alone (window ends at the year); a range trigger needs two years.
+YEAR_TRIGGER = (
+    rf"(?:(?<!\w)(?P<t>{'|'.join(YEAR_TRIGGERS)})\s+|(?<!\w)(?P<mi>mi-)|(?P<p>\()"
+    rf"|(?<!\w)(?P<r>{'|'.join(YEAR_RANGE_TRIGGERS)})\s+)$"
+)
 RANGE_CONNECTOR = r"^\s*(?:-|–|au|à|et(?:\s+le)?|jusqu'au)\s*(?:le\s+)?$"
 
 # (name, regex, needs a date trigger, base score). Named groups: d, dw (day in words),
@@ -137,14 +143,9 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
     ("month_only",
      rf"(?<!\w)(?:{'|'.join(MONTH_TRIGGERS)})(?P<mon>(?-i:{MONTH_FULL_LOWER}))"
      r"(?![^\W\d_]|\.?\s*\d)", False, 0.6),
-    ("year_context",
-     rf"(?:(?<!\w)(?:{'|'.join(YEAR_TRIGGERS)})\s+|(?<!\w)mi-|\()"
-     rf"(?P<ys>{YEAR_CTX}(?:\s*(?:,|et|ou|à|-|–|/)\s*{YEAR_CTX})*)"
+    ("years",
+     rf"(?:(?<![\w.,/-])|(?<=mi-))(?P<ys>{YEAR_CTX}(?:\s*(?:,|et|ou|à|au|-|–|/)\s*{YEAR_CTX})*)"
      rf"(?!\w|[.,]\d|\s*{UNITS})", False, 0.75),
-    ("year_range",
-     rf"(?<!\w)(?:{'|'.join(YEAR_RANGE_TRIGGERS)})\s+"
-     rf"(?P<ys>{YEAR_CTX}\s*(?:à|-|–|et|au)\s*{YEAR_CTX})(?!\w|[.,]\d|\s*{UNITS})",
-     False, 0.75),
 )  # fmt: skip
 
 RANGE_HEAD_DAY = (
@@ -165,6 +166,7 @@ _RANGE_CONNECTOR = re.compile(RANGE_CONNECTOR, _FLAGS)
 _RANGE_HEAD_DAY = re.compile(RANGE_HEAD_DAY, _FLAGS)
 _RANGE_HEAD_MONTH = re.compile(RANGE_HEAD_MONTH, _FLAGS)
 _YEAR_IN_CHAIN = re.compile(r"\d{4}")
+_YEAR_TRIGGER = re.compile(YEAR_TRIGGER, _FLAGS)
 _MONTH_TABLES = {"month": MONTHS, "month_abbr": MONTHS_ABBR, "month_abbr3": MONTHS_ABBR3}
 _VALUE_GROUPS = ("wd", "d", "dw", "d_sp", "mon", "m", "y", "y2", "yw")
 _TRIGGER_WINDOW = 40
@@ -292,7 +294,7 @@ def _has_trigger(text: str, start: int) -> bool:
 def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]:
     for name, rx, needs_trigger, score in _COMPILED:
         for m in rx.finditer(text):
-            if name in ("year_context", "year_range"):
+            if name == "years":
                 yield from _years(text, m, score)
                 continue
             built = _build(text, m, name)
@@ -307,11 +309,18 @@ def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]
 
 
 def _years(text: str, m: re.Match[str], score: float) -> Iterator[_Candidate]:
-    if m.group(0).startswith("(") and not text.startswith(")", m.end()):
+    """Years after a trigger: "en 2003", "(2019)", "hiver 2012", "de 2010 à 2012"."""
+    trig = _YEAR_TRIGGER.search(text, max(0, m.start() - 20), m.start())
+    if trig is None:
         return
     chain = m.group("ys")
+    years = list(_YEAR_IN_CHAIN.finditer(chain))
+    if trig.group("p") and not text.startswith(")", m.end()):
+        return
+    if trig.group("r") and len(years) < 2:
+        return
     base = m.start("ys")
-    for y in _YEAR_IN_CHAIN.finditer(chain):
+    for y in years:
         s, e = base + y.start(), base + y.end()
         yield _Candidate(s, e, DateValue(int(y.group()), None, None), "{y4}", score, False)
 
