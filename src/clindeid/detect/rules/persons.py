@@ -229,6 +229,8 @@ NOT_NAME_WORDS: frozenset[str] = words(
     psy radio anesth rea kine ortho gyneco ophtalmo orl
     tension pression frequence temperature poids taille glycemie saturation score
     gleason tnm figo ann arbor killip child pugh meld ranson apfel ramsay
+    maire president presidente directeur directrice juge procureur prefet ministre general
+    colonel capitaine commandant commissaire abbe cure pere soeur frere depute senateur
     """
 )
 
@@ -708,6 +710,8 @@ class PersonDetector:
             )
             if not toks or all(t.kind == "particle" for t in toks):
                 continue
+            if kind == "civility" and toks[0].kind == "particle" and text[toks[0].start] in "l":
+                continue  # "Monsieur le Maire", "Madame la Directrice"
             if len(toks) == 1 and toks[0].kind == "init" and kind == "civility":
                 continue
             if kind in ("staff", "staff_plural"):
@@ -725,11 +729,11 @@ class PersonDetector:
             skip_until = ent.end
             # plural titles and lists: "Drs X et Y", "Dr X / Dr Y"
             if kind == "staff_plural":
-                yield from self._list_more(text, ent.end, role, None, weak)
+                yield from self._list_more(text, ent.end, role, None, weak, min_tokens=1)
 
     def _list_more(
         self, text: str, pos: int, role: str, part: str | None, weak: bool,
-        source: str = "pattern/person-title", score: float = 0.9,
+        source: str = "pattern/person-title", score: float = 0.9, min_tokens: int = 2,
     ) -> Iterator[Entity]:
         while True:
             sm = _LIST_SEP_RE.match(text, pos)
@@ -742,7 +746,7 @@ class PersonDetector:
                 p = am.end()
             p, tm, sex = _skip_titles(text, p)
             toks = self._read_name(text, p, weak=weak and not tm, cross_line=False)
-            if not toks or (not tm and sum(t.kind != "particle" for t in toks) < 2):
+            if not toks or (not tm and sum(t.kind != "particle" for t in toks) < min_tokens):
                 return  # a bare single word after a comma is often a city or a function
             yield self._make(text, toks, source, score, role, sex, part, trigger="list")
             pos = toks[-1].end

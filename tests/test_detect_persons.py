@@ -1,0 +1,216 @@
+"""PersonDetector: titles, field labels, signatures, dictionary pairs, negatives, roles."""
+
+from __future__ import annotations
+
+import pytest
+
+from clindeid.detect.resolver import resolve
+from clindeid.detect.rules.persons import PersonDetector
+from clindeid.document import Document
+
+DET = PersonDetector()
+
+
+def persons(text: str, meta: dict | None = None) -> list[str]:
+    ents = resolve(DET.detect(Document.create("t", text, meta)), text)
+    return [text[e.start : e.end] for e in ents if e.label == "PERSON"]
+
+
+def entities(text: str, meta: dict | None = None):
+    return [e for e in resolve(DET.detect(Document.create("t", text, meta)), text)]
+
+
+POSITIVES: list[tuple[str, list[str]]] = [
+    # titles and civilities
+    ("Vu par le Dr Martin ce jour.", ["Martin"]),
+    ("Vu par le Dr. DUPONT ce jour.", ["DUPONT"]),
+    ("Docteur Paul-Henri ROSE\nMédecin généraliste", ["Paul-Henri ROSE"]),
+    ("Avis du Pr VUILLEMIN demandé.", ["VUILLEMIN"]),
+    ("Avis du Pr. Anne MARTIN demandé.", ["Anne MARTIN"]),
+    ("Professeur Étienne VUILLEMIN, chef de service", ["Étienne VUILLEMIN"]),
+    ("Mme Blanc présente une hyperleucocytose.", ["Blanc"]),
+    ("M. Petit, 68 ans, menuisier retraité.", ["Petit"]),
+    ("Monsieur DURAND Gilbert est hospitalisé.", ["DURAND Gilbert"]),
+    ("Madame DUPONT Marie, née le 12/03/1950", ["DUPONT Marie"]),
+    ("Mlle GARNIER Léa, étudiante.", ["GARNIER Léa"]),
+    ("Mademoiselle Léa Garnier consulte.", ["Léa Garnier"]),
+    ("Mr SMITH John est revu.", ["SMITH John"]),
+    ("Interne : Dr Yanis BOUAZIZ", ["Yanis BOUAZIZ"]),
+    ("Transmission à l'IDE Sophie LAMBERT à 22h.", ["Sophie LAMBERT"]),
+    ("Infirmière Camille Petitjean de garde.", ["Camille Petitjean"]),
+    ("Me Durand, avocat de la famille.", ["Durand"]),
+    ("Le patient est suivi chez Mme Rousseau depuis 2019.", ["Rousseau"]),
+    ("Monsieur le Docteur Jean DUPONT", ["Jean DUPONT"]),
+    ("Madame le Professeur Claire DUBOIS", ["Claire DUBOIS"]),
+    # particles, hyphens, apostrophes
+    ("Médecin responsable : Pr Anne-Sophie de La Fontaine", ["Anne-Sophie de La Fontaine"]),
+    ("Avis chirurgical (Dr LE GOFF, poste 4512).", ["LE GOFF"]),
+    ("Docteur Henri Le Goff", ["Henri Le Goff"]),
+    ("Opérateur : Dr Olivier N'DIAYE", ["Olivier N'DIAYE"]),
+    ("Dr Fernando D'Almeida", ["Fernando D'Almeida"]),
+    ("Dr Thu-Hà NGUYEN-ROCHE, poste 6841", ["Thu-Hà NGUYEN-ROCHE"]),
+    ("Pr Ludwig van BEETHOVEN", ["Ludwig van BEETHOVEN"]),
+    ("Dr Hélène BLANCHARD-ROY\nCardiologue", ["Hélène BLANCHARD-ROY"]),
+    # initials
+    ("Médecin traitant : Dr J.-P. MARTIN, Beaune", ["J.-P. MARTIN"]),
+    ("Médecin demandeur : Dr P.E. GAUTHIER", ["P.E. GAUTHIER"]),
+    ("Aide opératoire : Dr M. LEFEBVRE (interne)", ["M. LEFEBVRE"]),
+    ("Dr J.-P. M.", ["J.-P. M."]),
+    ("Dr JP Martin", ["JP Martin"]),
+    ("Compte rendu relu par J.-P. DUPONT.", ["J.-P. DUPONT"]),
+    # lists and plural titles
+    ("Internes : DUBOIS Claire, N'GUYEN Minh", ["DUBOIS Claire", "N'GUYEN Minh"]),
+    ("Drs Martin et Lenoir ont vu la patiente.", ["Martin", "Lenoir"]),
+    ("Docteurs DUPONT et MOREAU", ["DUPONT", "MOREAU"]),
+    ("Dr Bernard / Dr Lenoir", ["Bernard", "Lenoir"]),
+    (
+        "Copie à : Dr Arnaud de La Roche, Dr Yann Le Goff",
+        ["Arnaud de La Roche", "Yann Le Goff"],
+    ),
+    ("Chef de service : Pr A. MARTIN", ["A. MARTIN"]),
+    ("Rédigé par Dr Claire FAURE", ["Claire FAURE"]),
+    ("Validé par : Sophie GIRAUD", ["Sophie GIRAUD"]),
+    ("Signé électroniquement par Marc ROUSSEL le 12/03/2024", ["Marc ROUSSEL"]),
+    ("Adressée par le Dr Karim BELKACEM, Ornans.", ["Karim BELKACEM"]),
+    ("Médecin traitant : Dr Lenoir", ["Lenoir"]),
+    ("Équipe : opérateur GIRARD Alexandre ; aide MOREAU-PETIT Sophie",
+     ["GIRARD Alexandre", "MOREAU-PETIT Sophie"]),
+    ("IBODE : Mme Rose, M. KOWALSKI Piotr", ["Rose", "KOWALSKI Piotr"]),
+    # patient fields, maiden and married names
+    ("Nom : DUPONT  Prénom : Marie", ["DUPONT", "Marie"]),
+    ("Nom de naissance : MARTIN\nNom d'usage : DURAND", ["MARTIN", "DURAND"]),
+    ("Patient : MOREL Noah, né le 09/09/2021", ["MOREL Noah"]),
+    ("Mme Monique FOURNIER, née CHEVALIER le 19/08/1956", ["Monique FOURNIER", "CHEVALIER"]),
+    ("Mme Marie Dupont épouse Martin", ["Marie Dupont", "Martin"]),
+    ("Patiente : Mme BLANC Geneviève, épouse ROUSSEAU", ["BLANC Geneviève", "ROUSSEAU"]),
+    ("Assurée : Marie-Dominique ALBERTINI, NIR 2620", ["Marie-Dominique ALBERTINI"]),
+    # signatures
+    ("Bien confraternellement,\n\nJean MARTIN\nCardiologue", ["Jean MARTIN"]),
+    ("Cordialement,\nDr Hélène BLANCHARD-ROY", ["Hélène BLANCHARD-ROY"]),
+    ("Pas d'événement cette nuit. C.D.", ["C.D."]),
+    # dictionary pairs without a title
+    ("PETIT Bernard | né le 12/03/1954 | IPP 8001234567", ["PETIT Bernard"]),
+    ("HUMBERT Françoise — F — 17/05/1950", ["HUMBERT Françoise"]),
+    ("Prélevé par Laure PETIT (IDE) à 07:45.", ["Laure PETIT"]),
+    ("Entretien avec Pierre DUPONT, son fils.", ["Pierre DUPONT"]),
+    ("Appel de Marie Martin à 10h.", ["Marie Martin"]),
+    ("Résultats transmis à J. DUPONT.", ["J. DUPONT"]),
+    # lowercase notes after a lowercase title
+    ("vu avec dr lefebvre ce matin", ["lefebvre"]),
+    # a name repeated without its title
+    ("Dr Lenoir préconise une cytoponction. Lenoir reverra la patiente.", ["Lenoir", "Lenoir"]),
+    # names that are common words, used as names
+    ("Vu par le Dr Juillet le 3 juillet ; Mme Avril sera revue en avril.", ["Juillet", "Avril"]),
+    ("Mme Petit décrit un petit nodule ; le Dr Lenoir préconise une cytoponction.",
+     ["Petit", "Lenoir"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), POSITIVES)
+def test_positive(text: str, expected: list[str]) -> None:
+    assert persons(text) == expected
+
+
+NEGATIVES: list[str] = [
+    # eponyms
+    "Antécédents : maladie de Parkinson, pas de maladie d'Alzheimer.",
+    "Sœur suivie pour une maladie de Basedow. Signe de Babinski négatif.",
+    "Maladie de Crohn iléale, lymphome de Hodgkin en rémission.",
+    "Lasègue négatif à droite, Glasgow 15, Apgar 10.",
+    "Signe de Murphy positif ; manœuvre de Valsalva sans effet.",
+    "Score de Glasgow à 15, classification de Child Pugh B.",
+    # clinical acronyms and headers
+    "IRM cérébrale : pas de lésion. HTA, AVC ischémique en 2019.",
+    "ECG : rythme sinusal. TDM thoracique normale. BPCO stade 2.",
+    "ANTECEDENTS MEDICAUX\nHTA, DT2\nCONCLUSION\nTRAITEMENT DE SORTIE",
+    "TRAITEMENT HABITUEL : KARDEGIC 75 mg, DOLIPRANE 1 g",
+    "PARACETAMOL 1 g x 3/j, DOLIPRANE si douleur",
+    "EXAMEN CLINIQUE : abdomen souple. HISTOIRE DE LA MALADIE",
+    # civilities alone
+    "Mme est vue ce jour accompagnée de son époux. Mme se plaint de céphalées.",
+    "M. refuse la ponction lombaire.",
+    "Madame, Monsieur,\nNous vous remercions.",
+    "Cher Confrère,\nJe vous remercie.",
+    "Monsieur le Maire a été informé.",
+    # common words capitalised
+    "Rose pâle à l'examen. Petit épanchement. Blanc d'œil normal.",
+    "Vin Blanc et Rose interdits.",
+    "Hôpital Sainte-Marie, service de cardiologie",
+    # months, weekdays, doses, times
+    "Lundi 3 mars, Mardi matin, Juin 2020.",
+    "Amoxicilline 1 g : 1 cp 3x/j pendant 7 jours.",
+    "Prélevé à 07:45, reçu à 09:10, validé à 11:32.",
+    # places with names
+    "3 bis avenue Jean Jaurès, 21200 Beaune",
+    "Hospitalisée au CH William Morey de Chalon-sur-Saône.",
+    "12 rue du Docteur Roux, 75015 Paris",
+]
+
+
+@pytest.mark.parametrize("text", NEGATIVES)
+def test_negative(text: str) -> None:
+    assert persons(text) == []
+
+
+ROLES: list[tuple[str, str, str]] = [
+    ("Vu par le Dr Martin.", "Martin", "staff"),
+    ("Patiente : Mme BLANC Geneviève", "BLANC Geneviève", "patient"),
+    ("J'ai revu votre patiente, Mme Rousseau, ce jour.", "Rousseau", "patient"),
+    ("Son fils, M. Laurent FOURNIER, souhaite être informé.", "Laurent FOURNIER", "other"),
+    ("Personne de confiance : M. Gérard HUMBERT (époux)", "Gérard HUMBERT", "other"),
+    ("Accompagné de sa mère, Mme Jessica MOREL", "Jessica MOREL", "other"),
+    ("Mme ROSE Yvette\n84 ans — 58 kg", "ROSE Yvette", "patient"),
+    ("Participants : Dr NOËL Estelle (radiologue), Mme BRUN Julie (IDE)", "BRUN Julie", "staff"),
+    ("Internes : DUBOIS Claire, N'GUYEN Minh", "N'GUYEN Minh", "staff"),
+    ("Me Durand représente la famille.", "Durand", "other"),
+]
+
+
+@pytest.mark.parametrize(("text", "span", "role"), ROLES)
+def test_role(text: str, span: str, role: str) -> None:
+    ents = [e for e in entities(text) if text[e.start : e.end] == span]
+    assert ents, f"no entity for {span!r}"
+    assert ents[0].attributes["role"] == role
+
+
+def test_role_from_metadata() -> None:
+    text = "Entretien avec M. Lenoir au sujet du traitement."
+    meta = {"nom": "Lenoir", "prenom": "Paul"}
+    assert entities(text, meta)[0].attributes["role"] == "patient"
+    assert entities(text)[0].attributes["role"] == "other"
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "sex"),
+    [
+        ("Mme Marie est revue.", "first", "F"),
+        ("M. DUPONT est revu.", "last", "M"),
+        ("Dr Jean DUPONT", "full", None),
+        ("Dr J.-P. M.", "initials", None),
+        ("Mme DUPONT née MARTIN", "last", "F"),
+    ],
+)
+def test_part_and_sex(text: str, part: str, sex: str | None) -> None:
+    ent = entities(text)[0]
+    assert ent.attributes["part"] == part
+    assert ent.attributes.get("sex") == sex
+
+
+def test_sources_and_scores() -> None:
+    text = "Dr Jean DUPONT et Pierre MARTIN"
+    ents = {text[e.start : e.end]: e for e in entities(text)}
+    assert ents["Jean DUPONT"].source == "pattern/person-title"
+    assert ents["Pierre MARTIN"].source == "dictionary/person"
+    assert 0 < ents["Pierre MARTIN"].score < ents["Jean DUPONT"].score <= 1
+
+
+def test_title_not_in_span_and_detector_protocol() -> None:
+    from clindeid.detect.base import Detector
+
+    assert isinstance(DET, Detector)
+    assert DET.family == "rules"
+    assert persons("Docteur Bruno PERRIN") == ["Bruno PERRIN"]
+
+
+def test_empty_text() -> None:
+    assert list(DET.detect(Document.create("t", ""))) == []
