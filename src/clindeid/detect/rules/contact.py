@@ -163,6 +163,7 @@ _EMAIL_RE = re.compile(
     r"(?<![\w.+\-])[\w+\-]+(?:\.[\w+\-]+)*" + _AT + r"[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z]{2,24}"
     r"(?![\w\-])"
 )
+_AT_WORD_RE = re.compile(r"[\[(](?:at|AT|arobase)[\])]")
 _URL_RE = re.compile(
     r"(?i:https?://|ftp://|www\.)[^\s<>\"«»]+"
 )
@@ -500,7 +501,7 @@ class EmailDetector:
 
 
 def _email_spans(text: str) -> list[tuple[int, int]]:
-    if "@" not in text and "[" not in text and "(" not in text:
+    if "@" not in text and _AT_WORD_RE.search(text) is None:
         return []
     return [(m.start(), m.end()) for m in _EMAIL_RE.finditer(text)]
 
