@@ -6,11 +6,39 @@ from collections.abc import Callable
 from typing import Any
 
 from clindeid.substitute.base import Strategy
+from clindeid.substitute.contacts import EmailStrategy, PhoneStrategy, UrlStrategy
+from clindeid.substitute.hospitals import HospitalStrategy, OrgStrategy
+from clindeid.substitute.identifiers import IdentifierStrategy, NirStrategy
+from clindeid.substitute.names import PersonStrategy
+from clindeid.substitute.places import (
+    AddressStrategy,
+    CityExponentialStrategy,
+    GeoIndistinguishabilityStrategy,
+    LocationStrategy,
+    RandomCityStrategy,
+    ZipStrategy,
+)
+from clindeid.substitute.surrogate import SurrogateStrategy
 from clindeid.substitute.tag import RedactStrategy, TagStrategy
 
 STRATEGIES: dict[str, Callable[..., Strategy]] = {
     "tag": TagStrategy,
     "redact": RedactStrategy,
+    "surrogate": SurrogateStrategy,
+    "person": PersonStrategy,
+    "phone": PhoneStrategy,
+    "email": EmailStrategy,
+    "url": UrlStrategy,
+    "nir": NirStrategy,
+    "identifier": IdentifierStrategy,
+    "city_exponential": CityExponentialStrategy,
+    "geo_indistinguishability": GeoIndistinguishabilityStrategy,
+    "random_city": RandomCityStrategy,
+    "zip": ZipStrategy,
+    "address": AddressStrategy,
+    "location": LocationStrategy,
+    "hospital": HospitalStrategy,
+    "org": OrgStrategy,
 }
 
 

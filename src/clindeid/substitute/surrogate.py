@@ -1,0 +1,58 @@
+"""``surrogate``: the realistic default, one strategy per label (:data:`DEFAULT_SURROGATES`)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from clindeid.document import Entity
+from clindeid.substitute.base import Strategy, Surrogate, budget_key_of
+from clindeid.substitute.context import SubstitutionContext
+from clindeid.substitute.tag import TagStrategy
+
+__all__ = ["DEFAULT_SURROGATES", "SurrogateStrategy"]
+
+# Label → registered strategy name (DATE and AGE are added by the temporal strategies).
+DEFAULT_SURROGATES: dict[str, str] = {
+    "PERSON": "person",
+    "PHONE": "phone",
+    "EMAIL": "email",
+    "URL": "url",
+    "NIR": "nir",
+    "ID": "identifier",
+    "CITY": "city_exponential",
+    "ZIP": "zip",
+    "ADDRESS": "address",
+    "LOCATION": "location",
+    "HOSPITAL": "hospital",
+    "ORG": "org",
+}
+
+
+@dataclass
+class SurrogateStrategy:
+    """Dispatch each entity to its label's realistic strategy; labels without one get the
+    tag. ``params`` gives per-strategy options (``{"city_exponential": {"k": 20}}``),
+    ``overrides`` replaces entries of :data:`DEFAULT_SURROGATES`."""
+
+    name: str = "surrogate"
+    params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    overrides: Mapping[str, str] = field(default_factory=dict)
+    _by_label: dict[str, Strategy] = field(default_factory=dict, init=False, repr=False)
+
+    def _strategy(self, label: str) -> Strategy:
+        found = self._by_label.get(label)
+        if found is None:
+            from clindeid.substitute.registry import make_strategy
+
+            name = {**DEFAULT_SURROGATES, **self.overrides}.get(label)
+            found = make_strategy(name, **self.params.get(name, {})) if name else TagStrategy()
+            self._by_label[label] = found
+        return found
+
+    def budget_key(self, entity: Entity, original: str) -> Hashable | None:
+        return budget_key_of(self._strategy(entity.label), entity, original)
+
+    def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
+        return self._strategy(entity.label).substitute(entity, original, context)
