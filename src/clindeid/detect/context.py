@@ -170,7 +170,8 @@ def _name_rules(meta: Metadata) -> list[_Rule]:
             # capitalised or UPPERCASE always; lowercase only for a name that is no word
             return covered[:1].isupper() or not common
 
-        rx = re.compile(rf"(?<!\w){_alt(forms)}(?!\w)", re.IGNORECASE)
+        # parts must not start inside a word joined by an apostrophe ("O'NEIL" → not "NEIL")
+        rx = re.compile(rf"(?<![\w'’]){_alt(forms)}(?!\w)", re.IGNORECASE)
         rules.append(_Rule("PERSON", rx, person("last", last_ok)))
     if first and not _common_word(first):
         rx = re.compile(rf"(?<!\w){first_full}(?!\w)", re.IGNORECASE)
