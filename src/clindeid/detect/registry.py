@@ -1,24 +1,53 @@
 """Detector families by name: what ``--detectors`` selects.
 
-A family is a list of detectors built lazily (some load tables or models). ``default``
-expands to the families used when nothing is asked for.
+A family is a list of detectors, imported and built only when asked for (some load
+tables or models). Aliases group families: ``rules`` is every rule, pattern, dictionary
+and patient-context detector; ``default`` is what runs when nothing is asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from importlib import import_module
 
 from clindeid.detect.base import Detector
-from clindeid.detect.simple import SimpleRegexDetector
 
-FamilyFactory = Callable[[], list[Detector]]
-
-FAMILIES: dict[str, FamilyFactory] = {
-    "simple": lambda: [SimpleRegexDetector()],
+# family → "module:Class" specs, built with no arguments.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "simple": ("clindeid.detect.simple:SimpleRegexDetector",),
+    "dates": (
+        "clindeid.detect.rules.dates:DateDetector",
+        "clindeid.detect.rules.ages:AgeDetector",
+    ),
+    "contacts": (
+        "clindeid.detect.rules.contact:PhoneDetector",
+        "clindeid.detect.rules.contact:EmailDetector",
+        "clindeid.detect.rules.contact:UrlDetector",
+    ),
+    "identifiers": (
+        "clindeid.detect.rules.identifiers:NirDetector",
+        "clindeid.detect.rules.identifiers:IdentifierDetector",
+    ),
+    "persons": ("clindeid.detect.rules.persons:PersonDetector",),
+    "places": (
+        "clindeid.detect.rules.places:AddressDetector",
+        "clindeid.detect.rules.places:ZipCityDetector",
+        "clindeid.detect.rules.places:LocationDetector",
+        "clindeid.detect.rules.hospitals:HospitalDetector",
+    ),
+    "context": ("clindeid.detect.context:PatientContextDetector",),
 }
+RULE_FAMILIES: tuple[str, ...] = (
+    "dates",
+    "contacts",
+    "identifiers",
+    "persons",
+    "places",
+    "context",
+)
 ALIASES: dict[str, tuple[str, ...]] = {
-    "default": ("simple",),
-    "rules": ("simple",),
+    "rules": RULE_FAMILIES,
+    "default": RULE_FAMILIES,
 }
 
 
@@ -30,8 +59,7 @@ def expand(names: Iterable[str]) -> list[str]:
             name = part.strip().lower()
             if not name:
                 continue
-            members = ALIASES.get(name, (name,))
-            for member in members:
+            for member in ALIASES.get(name, (name,)):
                 if member not in FAMILIES:
                     known = ", ".join(sorted({*FAMILIES, *ALIASES}))
                     raise ValueError(f"unknown detector family {name!r}; choose from {known}")
@@ -40,9 +68,11 @@ def expand(names: Iterable[str]) -> list[str]:
     return out
 
 
+def _build(spec: str) -> Detector:
+    module, _, cls = spec.partition(":")
+    return getattr(import_module(module), cls)()
+
+
 def build_detectors(names: Sequence[str] | None = None) -> list[Detector]:
-    families = expand(names or ["default"])
-    detectors: list[Detector] = []
-    for family in families:
-        detectors.extend(FAMILIES[family]())
-    return detectors
+    """Instantiate the detectors of the named families (``default`` when none)."""
+    return [_build(spec) for family in expand(names or ["default"]) for spec in FAMILIES[family]]
