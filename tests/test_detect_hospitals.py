@@ -37,8 +37,9 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Suivi en SSR Les Rosiers.", [("SSR Les Rosiers", "HOSPITAL")]),
     ("hospitalisé dans le service de cardiologie du CHU de Dijon",
      [("CHU de Dijon", "HOSPITAL")]),
-    ("CH William Morey de Chalon-sur-Saône",
-     [("CH William Morey de Chalon-sur-Saône", "HOSPITAL")]),
+    # a proper name then its town: the town is left to the CITY detector (gold convention)
+    ("au CH William Morey de Chalon-sur-Saône.", [("CH William Morey", "HOSPITAL")]),
+    ("Hôpital Jean Minjoz de Besançon", [("Hôpital Jean Minjoz", "HOSPITAL")]),
     ("Centre Hospitalier de l'Agglomération de Nevers",
      [("Centre Hospitalier de l'Agglomération de Nevers", "HOSPITAL")]),
     ("hospitalisation à la clinique du Morvan à Château-Chinon",
@@ -53,6 +54,13 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Appel du SAMU 21 à 7h40.", [("SAMU 21", "ORG")]),
     ("Intervention du SMUR de Beaune.", [("SMUR de Beaune", "ORG")]),
     ("Élève au collège Jean Moulin.", [("collège Jean Moulin", "ORG")]),
+    # after a trigger word, the organisation name only
+    ("Employé par la société Transports Bourgogne Vignes SARL depuis 2011.",
+     [("Transports Bourgogne Vignes SARL", "ORG")]),
+    ("Mutuelle : Harmonie Santé Bourgogne.", [("Harmonie Santé Bourgogne", "ORG")]),
+    ("par le prestataire Oxy'Bourgogne Santé (tél.)", [("Oxy'Bourgogne Santé", "ORG")]),
+    ("retraité de la SNCF, qui", [("SNCF", "ORG")]),
+    ("Il travaille à Dijon.", []),
     # negatives: bare heads, generic services, adjectives
     ("Admis au CHU puis à l'hôpital.", []),
     ("Service de Cardiologie — Unité de soins intensifs", []),

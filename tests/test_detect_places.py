@@ -75,11 +75,13 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Il est originaire de Chalon-sur-Saône.", [("Chalon-sur-Saône", "CITY")]),
     ("Adresse : CHALON SUR SAONE", [("CHALON SUR SAONE", "CITY")]),
     ("Transfert prévu au Creusot.", [("Creusot", "CITY")]),
-    ("Adressé par le CH du Creusot, 71200 Le Creusot", [("Creusot", "CITY"), ("71200", "ZIP"), ("Le Creusot", "CITY")]),
+    ("Adressé par le CH du Creusot, 71200 Le Creusot",
+     [("Creusot", "CITY"), ("71200", "ZIP"), ("Le Creusot", "CITY")]),
     ("Consultation à Aix-en-Provence", [("Aix-en-Provence", "CITY")]),
     ("Suivi à Paris 15e depuis 2019.", [("Paris 15e", "CITY")]),
     ("Mâcon, le 28 novembre 2022", [("Mâcon", "CITY")]),
-    ("née le 17 mai 1950 à Eu (Seine-Maritime)", [("Eu", "CITY")]),
+    ("née le 17 mai 1950 à Eu (Seine-Maritime)",
+     [("Eu", "CITY"), ("Seine-Maritime", "LOCATION")]),
     ("Domiciliée à Vue.", [("Vue", "CITY")]),
     ("Née à Bamako en 1970.", [("Bamako", "CITY")]),
     ("Adressée par le Dr BELKACEM de Beaune.", [("Beaune", "CITY")]),
@@ -106,7 +108,15 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Famille en Île-de-France.", [("Île-de-France", "LOCATION")]),
     ("Séjour en Espagne", [("Espagne", "LOCATION")]),
     ("Originaire de la Nièvre", [("Nièvre", "LOCATION")]),
+    ("Séjour de trois semaines au Sénégal en janvier.", [("Sénégal", "LOCATION")]),
+    ("Joignable chez son fils en Belgique.", [("Belgique", "LOCATION")]),
+    ("assurée née à Ajaccio, Corse-du-Sud", [("Ajaccio", "CITY"), ("Corse-du-Sud", "LOCATION")]),
+    ("à Beaune (Côte-d'Or)", [("Beaune", "CITY"), ("Côte-d'Or", "LOCATION")]),
+    ("19800 Bar (Corrèze)", [("19800", "ZIP"), ("Bar", "CITY"), ("Corrèze", "LOCATION")]),
+    ("Vaccin disponible au Portugal.", [("Portugal", "LOCATION")]),
     ("La France compte 68 millions d'habitants.", []),
+    ("Ne fréquente plus le bar du village.", []),
+    ("Culture sur milieu de Lot ouvert.", []),
     ("né en 1954 à l'hôpital", []),
 ]  # fmt: skip
 
@@ -150,8 +160,11 @@ def test_arrondissement_insee() -> None:
 
 def test_location_source() -> None:
     text = "originaire du Mali"
-    (ent,) = LocationDetector().detect(Document.create("t", text))
-    assert ent.source == "pattern/location"
+    ents = resolve(LocationDetector().detect(Document.create("t", text)), text)
+    assert [e.source for e in ents] == ["pattern/location"]
+    text = "Voyage prévu : Mali."
+    ents = resolve(LocationDetector().detect(Document.create("t", text)), text)
+    assert [e.source for e in ents] == ["dictionary/location"]
 
 
 def test_detectors_contract() -> None:

@@ -126,9 +126,19 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Pp]harmacie",
     r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
     r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
-    r"[Ss]ociété", r"[Ee]ntreprise", r"[Mm]utuelle", r"[Aa]ssociation", r"[Ff]ondation",
-    r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
+    r"[Aa]ssociation", r"[Ff]ondation", r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
 )  # fmt: skip
+# Trigger words before an organisation name; the span is the name only ("société Transports
+# Bourgogne Vignes SARL" → "Transports Bourgogne Vignes SARL").
+ORG_TRIGGERS: tuple[str, ...] = (
+    r"[Ss]ociété", r"[Ee]ntreprise", r"[Mm]utuelle\s*:?", r"[Cc]omplémentaire\s+santé\s*:?",
+    r"[Pp]restataire(?:\s+de\s+santé)?", r"[Ee]mployeur\s*:?",
+    r"(?:[Ee]mploy[ée]e?|[Ss]alari[ée]e?|[Tt]ravaill(?:e|ait))\s+(?:par|chez|pour)"
+    r"(?:\s+(?:la|le|les|l['’]))?",
+    r"[Rr]etrait[ée]e?\s+de\s+(?:la|l['’]|chez)",
+)  # fmt: skip
+# Capitalised words after an ORG trigger that are no organisation name.
+ORG_NOT_NAMES: frozenset[str] = frozenset({"m", "mme", "dr", "pr", "le", "la", "les"})
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS"
 # Capitalised words that end a name (a new field, a person, a service).
@@ -206,6 +216,10 @@ _SERVICE = re.compile(
 _ORG = re.compile(
     rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_HEADS)})(?![\w])[ \t]+(?P<name>{_NAME})"
 )
+_ORG_TRIGGERED = re.compile(
+    rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_TRIGGERS)})[ \t]*(?P<name>{_STOP}[{UP}][\w{APOS}-]*"
+    rf"(?:[ \t]+(?:{_UNIT}|&)){{0,5}})"
+)
 _ORG_TERRITORIAL = re.compile(
     rf"(?<![\w-])(?:{ORG_TERRITORIAL})(?![\w-])[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])(?!\d)"
     rf"|(?:de|du|des|d['’])[ \t]*(?:la[ \t]+|l['’])?{_CAPWORD}(?:[- ]{_CAPWORD}){{0,3}})"
@@ -216,6 +230,11 @@ _LOWER_HEAD_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(rf"[{UP}{LOW}0-9]+")
+_OF_START = re.compile(r"(?i:de|du|des|d['’])(?![\w])")
+_TRAILING_TOWN = re.compile(
+    rf"[ \t]+(?:de|d['’])[ \t]*(?=[{UP}])(?!(?i:la|le|les|l['’])\b){_CAPWORD}"
+    rf"(?:[ \t]+{_CAPWORD})?$"
+)
 _LOWER_HEAD_FIRST_WORDS = frozenset(h.split()[0] for h in LOWER_HEAD_ADJECTIVES)
 
 
@@ -321,6 +340,12 @@ class HospitalDetector:
                 if before.strip() and not _LOWER_HEAD_CONTEXT.search(before):
                     continue  # "examen clinique de Parkinson"
             end = _trim(text, m.start(), m.end("name"))
+            # "CH William Morey de Chalon-sur-Saône": a proper name, then its town (CITY)
+            name_start = m.start("name")
+            if text[name_start].isupper() and not _OF_START.match(text, name_start):
+                town = _TRAILING_TOWN.search(text, name_start, end)
+                if town and town.start() > name_start:
+                    end = town.start()
             yield Entity(m.start(), end, "HOSPITAL", source="pattern/hospital", score=0.9,
                          attributes={"category": HOSPITAL_HEADS[idx][1]})  # fmt: skip
         for m in _NAMED.finditer(text):
@@ -354,6 +379,11 @@ class HospitalDetector:
         for m in _ORG.finditer(text):
             end = _trim(text, m.start(), m.end("name"))
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
+        for m in _ORG_TRIGGERED.finditer(text):
+            start = m.start("name")
+            end = _trim(text, start, m.end("name"))
+            if text[start:end].lower() not in ORG_NOT_NAMES:
+                yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
         for m in _ORG_TERRITORIAL.finditer(text):
             end = _trim(text, m.start(), m.end())
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)

@@ -298,6 +298,32 @@ LOCATION_CUES: tuple[str, ...] = (
     r"arriv[ée]e?s?", r"[ée]migr[ée]e?s?", r"immigr[ée]e?s?", r"venu(?:e|s)?", r"expatri[ée]e?s?",
     r"d[ée]m[ée]nag[ée]e?s?", r"install[ée]e?s?", r"famille", r"parents", r"travaill(?:e|ait)",
     r"mission", r"provenance", r"exil[ée]e?s?", r"réfugi[ée]e?s?", r"grandi", r"séjournant",
+    r"chez", r"fils", r"fille", r"épouse", r"mari", r"enfants", r"soeur", r"sœur", r"frère",
+)  # fmt: skip
+# Countries and regions proposed without a cue ("dictionary/location"): all countries but
+# these, and regions/départements that are not common words or rivers.
+COUNTRIES_NEED_CUE: frozenset[str] = frozenset(
+    {"France", "Maurice", "Salvador", "Réunion", "Afrique", "Asie", "Amérique", "Europe",
+     "Congo", "Niger", "Georgie", "Géorgie", "Guyane", "Corse", "Cuba", "Malte", "Tchad"}
+)  # fmt: skip
+REGIONS_WITHOUT_CUE: frozenset[str] = frozenset(
+    {"Auvergne-Rhône-Alpes", "Bourgogne-Franche-Comté", "Bretagne", "Centre-Val de Loire",
+     "Hauts-de-France", "Île-de-France", "Ile-de-France", "Normandie", "Nouvelle-Aquitaine",
+     "Occitanie", "Pays de la Loire", "Provence-Alpes-Côte d'Azur", "Alsace", "Aquitaine",
+     "Bourgogne", "Champagne-Ardenne", "Franche-Comté", "Languedoc-Roussillon", "Limousin",
+     "Lorraine", "Midi-Pyrénées", "Nord-Pas-de-Calais", "Picardie", "Poitou-Charentes",
+     "Rhône-Alpes", "Basse-Normandie", "Haute-Normandie", "Côte-d'Or", "Côte-d’Or",
+     "Saône-et-Loire", "Seine-Maritime", "Corse-du-Sud", "Haute-Corse", "Bouches-du-Rhône",
+     "Alpes-Maritimes", "Seine-Saint-Denis", "Val-de-Marne", "Hauts-de-Seine", "Pas-de-Calais",
+     "Puy-de-Dôme", "Ille-et-Vilaine", "Loire-Atlantique", "Maine-et-Loire", "Haute-Garonne",
+     "Meurthe-et-Moselle", "Haute-Saône", "Haute-Savoie", "Charente-Maritime", "Finistère",
+     "Morbihan", "Dordogne", "Gironde", "Hérault", "Yvelines", "Essonne", "Nièvre", "Yonne",
+     "Corrèze", "Ardèche", "Ariège", "Aveyron", "Calvados", "Vaucluse", "Vendée", "Lozère",
+     "Deux-Sèvres", "Val-d'Oise", "Seine-et-Marne", "Eure-et-Loir", "Indre-et-Loire",
+     "Loir-et-Cher", "Lot-et-Garonne", "Tarn-et-Garonne", "Côtes-d'Armor", "Haute-Vienne",
+     "Haute-Marne", "Haute-Loire", "Hautes-Alpes", "Hautes-Pyrénées", "Pyrénées-Atlantiques",
+     "Pyrénées-Orientales", "Alpes-de-Haute-Provence", "Territoire de Belfort", "Bas-Rhin",
+     "Haut-Rhin", "Guadeloupe", "Martinique", "Mayotte", "Nouvelle-Calédonie", "Kabylie"}
 )  # fmt: skip
 LOCATION_PREPOSITIONS = (
     r"(?:\s+(?:le\s+[\d/.]{6,10}\s+|en\s+\d{4}\s+)?"
@@ -317,7 +343,8 @@ _PARTICLE = "(?i:" + "|".join(
 ) + ")"
 _STOP = "(?!(?:" + "|".join(re.escape(w) for w in NAME_STOP_WORDS) + r")\b(?![-'’]))"
 _NAME_UNIT_STRICT = (
-    rf"(?:{_PARTICLE})*{_STOP}(?:{_CAPWORD}|{_NUMWORD}(?=\s+[{UP}])|(?<=[{LOW}] )(?:1[89]|20)\d\d\b)"
+    rf"(?:{_PARTICLE})*{_STOP}"
+    rf"(?:{_CAPWORD}|{_NUMWORD}(?=\s+[{UP}])|(?<=[{LOW}] )(?:1[89]|20)\d\d\b)"
 )
 _NAME_UNIT_LOOSE = rf"(?:(?:{_PARTICLE})+{_LOWWORD}|{_NAME_UNIT_STRICT})"
 _SEP = r"[ \t]+"
@@ -417,12 +444,35 @@ def _location_regex() -> re.Pattern[str]:
     cues = "|".join(LOCATION_CUES)
     return re.compile(
         rf"\b(?i:{cues})(?:\s+(?:en\s+France\s+)?(?:depuis\s+(?:peu\s+)?)?)?"
+        rf"(?:[ \t]+(?!(?:en|au|aux|du|dans|vers)\b)[{LOW}\d][\w'’-]*){{0,4}}?"
         rf"{LOCATION_PREPOSITIONS}(?P<loc>(?:{alt}))(?![\w-])"
     )
 
 
 _LOCATION = _location_regex()
 _LOCATION_NAMES: frozenset[str] = frozenset({*COUNTRIES, *REGIONS, *DEPARTEMENTS})
+
+
+def _plain_location_regex() -> re.Pattern[str]:
+    names = sorted(
+        {*(c for c in COUNTRIES if c not in COUNTRIES_NEED_CUE), *REGIONS_WITHOUT_CUE},
+        key=len,
+        reverse=True,
+    )
+    alt = "|".join(re.escape(n).replace(r"\ ", r"\s+").replace("'", "['’]") for n in names)
+    every = "|".join(
+        re.escape(n).replace(r"\ ", r"\s+").replace("'", "['’]")
+        for n in sorted(_LOCATION_NAMES, key=len, reverse=True)
+    )
+    # a département or region in brackets or after a comma, right after a place name:
+    # "Beaune (Côte-d'Or)", "Ajaccio, Corse-du-Sud"
+    return re.compile(
+        rf"(?<![\w-])(?P<plain>{alt})(?![\w-])"
+        rf"|(?<=[{UP}{LOW}])(?:[ \t]*\([ \t]*|,[ \t]+)(?P<after>{every})(?![\w-])"
+    )
+
+
+_PLAIN_LOCATION = _plain_location_regex()
 
 
 # =========================================================================== knowledge base
@@ -849,7 +899,12 @@ def _eponym_before(text: str, pos: int) -> bool:
 
 @dataclass(frozen=True)
 class LocationDetector:
-    """LOCATION: a country, region or département after a cue about a person."""
+    """LOCATION: countries, regions, départements.
+
+    ``pattern/location`` after a cue about a person (``originaire du Mali``) or right after a
+    place name (``Beaune (Côte-d'Or)``); ``dictionary/location`` for a country or an
+    unambiguous region/département name anywhere (not ``France``, not ``Lot``/``Var``…).
+    """
 
     name: str = "location"
     family: str = "rules"
@@ -861,6 +916,14 @@ class LocationDetector:
             if not text[s].isupper():
                 continue
             yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
+        for m in _PLAIN_LOCATION.finditer(text):
+            if m.group("after"):
+                s, e = m.span("after")
+                if text[s].isupper():
+                    yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
+            else:
+                s, e = m.span("plain")
+                yield Entity(s, e, "LOCATION", source="dictionary/location", score=0.6)
 
 
 @dataclass(frozen=True)
