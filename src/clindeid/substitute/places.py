@@ -8,8 +8,11 @@ log-population, latitude, longitude by default, plus an optional indicator CSV);
 one of them. Score U(j, i) = 1 − d_ji/√n, P(i) ∝ exp(ε_i · U(j, i))
 (:func:`location_probabilities`), with ε_i = ``context.epsilon_for(("CITY", insee))``:
 every mention of one commune (and of its postcode) is one released value, memoised and
-charged once. For any two communes whose candidate sets both hold i,
-P_j(i)/P_j'(i) ≤ exp(ε_i·d(j, j')) up to the normalisers (paper 001, Property 2).
+charged once. Paper 001's Property 2 bounds the *score* ratio by exp(ε_i·d(j, j')/√n) for
+a candidate i of both j and j'; its proof drops the normalisers, which differ, so the
+probability ratio can slightly exceed exp(ε_i·d) (Dijon/Besançon, ε = 1: 1.02206 vs
+1.02187); over a common candidate set the exponential mechanism gives exp(2ε_i·d/√n), and
+a commune outside R_j' has probability 0 under j' (no ratio bound at all there).
 
 The mechanism may return j itself: that is part of its guarantee. Masking exactly those
 outputs would tell a reader "this tag hides the true commune", so the strategy marks them
