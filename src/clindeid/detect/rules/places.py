@@ -438,41 +438,50 @@ _PREV_WORD = re.compile(rf"([{UP}{LOW}]+)\.?[ \t]*$")
 _NEXT_WORD = re.compile(rf"[ \t]+([{UP}{LOW}]+)")
 
 
-def _location_regex() -> re.Pattern[str]:
-    names = sorted({*COUNTRIES, *REGIONS, *DEPARTEMENTS}, key=len, reverse=True)
-    alt = "|".join(re.escape(n).replace(r"\ ", r"\s+").replace("'", "['’]") for n in names)
-    cues = "|".join(LOCATION_CUES)
-    return re.compile(
-        rf"\b(?i:{cues})(?:\s+(?:en\s+France\s+)?(?:depuis\s+(?:peu\s+)?)?)?"
-        rf"(?:[ \t]+(?!(?:en|au|aux|du|dans|vers)\b)[{LOW}\d][\w'’-]*){{0,4}}?"
-        rf"{LOCATION_PREPOSITIONS}(?P<loc>(?:{alt}))(?![\w-])"
-    )
+def _trie_regex(words: set[str]) -> str:
+    """One regex for many literal names, factored by common prefixes (a flat alternation is
+    slow in :mod:`re`); a space matches any run of blanks, an apostrophe both apostrophes."""
+    trie: dict[str, Any] = {}
+    for w in words:
+        node = trie
+        for ch in w.replace("’", "'"):
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def atom(ch: str) -> str:
+        return {" ": r"\s+", "'": "['’]"}.get(ch, re.escape(ch))
+
+    def build(node: dict[str, Any]) -> str:
+        branches = [atom(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return build(trie)
 
 
-_LOCATION = _location_regex()
-_LOCATION_NAMES: frozenset[str] = frozenset({*COUNTRIES, *REGIONS, *DEPARTEMENTS})
+def _location_key(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("’", "'"))
 
 
-def _plain_location_regex() -> re.Pattern[str]:
-    names = sorted(
-        {*(c for c in COUNTRIES if c not in COUNTRIES_NEED_CUE), *REGIONS_WITHOUT_CUE},
-        key=len,
-        reverse=True,
-    )
-    alt = "|".join(re.escape(n).replace(r"\ ", r"\s+").replace("'", "['’]") for n in names)
-    every = "|".join(
-        re.escape(n).replace(r"\ ", r"\s+").replace("'", "['’]")
-        for n in sorted(_LOCATION_NAMES, key=len, reverse=True)
-    )
-    # a département or region in brackets or after a comma, right after a place name:
-    # "Beaune (Côte-d'Or)", "Ajaccio, Corse-du-Sud"
-    return re.compile(
-        rf"(?<![\w-])(?P<plain>{alt})(?![\w-])"
-        rf"|(?<=[{UP}{LOW}])(?:[ \t]*\([ \t]*|,[ \t]+)(?P<after>{every})(?![\w-])"
-    )
-
-
-_PLAIN_LOCATION = _plain_location_regex()
+_LOCATION_NAMES: frozenset[str] = frozenset(
+    _location_key(n) for n in (*COUNTRIES, *REGIONS, *DEPARTEMENTS)
+)
+_PLAIN_LOCATION_NAMES: frozenset[str] = frozenset(
+    _location_key(n)
+    for n in (*(c for c in COUNTRIES if c not in COUNTRIES_NEED_CUE), *REGIONS_WITHOUT_CUE)
+)
+_LOCATION_ANY = re.compile(rf"(?<![\w-])(?:{_trie_regex(set(_LOCATION_NAMES))})(?![\w-])")
+# A cue about a person just before the name ("originaire du", "séjour de 3 semaines au").
+_LOCATION_CUE_BEFORE = re.compile(
+    rf"\b(?i:{'|'.join(LOCATION_CUES)})(?:\s+(?:en\s+France\s+)?(?:depuis\s+(?:peu\s+)?)?)?"
+    rf"(?:[ \t]+(?!(?:en|au|aux|du|dans|vers)\b)[{LOW}\d][\w'’-]*){{0,4}}?"
+    rf"{LOCATION_PREPOSITIONS}$"
+)
+# A département or region in brackets or after a comma, right after a place name:
+# "Beaune (Côte-d'Or)", "Ajaccio, Corse-du-Sud".
+_AFTER_PLACE_BEFORE = re.compile(rf"[{UP}{LOW}](?:[ \t]*\([ \t]*|,[ \t]+)$")
 
 
 # =========================================================================== knowledge base
@@ -911,18 +920,14 @@ class LocationDetector:
 
     def detect(self, document: Document) -> Iterator[Entity]:
         text = document.text
-        for m in _LOCATION.finditer(text):
-            s, e = m.span("loc")
-            if not text[s].isupper():
-                continue
-            yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
-        for m in _PLAIN_LOCATION.finditer(text):
-            if m.group("after"):
-                s, e = m.span("after")
-                if text[s].isupper():
-                    yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
-            else:
-                s, e = m.span("plain")
+        for m in _LOCATION_ANY.finditer(text):
+            s, e = m.span()
+            prefix = _line_prefix(text, s, 80)
+            if _LOCATION_CUE_BEFORE.search(prefix):
+                yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
+            elif _AFTER_PLACE_BEFORE.search(prefix):
+                yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
+            elif _location_key(m.group()) in _PLAIN_LOCATION_NAMES:
                 yield Entity(s, e, "LOCATION", source="dictionary/location", score=0.6)
 
 
