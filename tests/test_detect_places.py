@@ -98,6 +98,8 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Pr Anne-Sophie de La Fontaine", []),
     ("Mme Nancy DUPONT, 45 ans", []),
     ("Plan de soins validé.", []),
+    ("Villa des Lilas, visite", []),
+    ("le long du Doubs", []),
     ("Sortie prévue demain. Bilan à J7.", []),
     # --- locations
     ("Patiente originaire du Mali, arrivée en France en 2015.",

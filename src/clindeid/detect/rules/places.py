@@ -16,8 +16,10 @@ Four labels, each with its own logic (one detector class per concern):
   postcode or a cue such as ``né à``, ``domicilié à``, ``CHU de``, before ``CEDEX``) and
   ``dictionary/city`` (no cue: only communes that are not common words, not short, not in a
   person-name context).
-- `LocationDetector` — LOCATION: countries, French regions and départements after a cue
-  about a person (``originaire du Mali``, ``née en Algérie``, ``de retour du Sénégal``).
+- `LocationDetector` — LOCATION: countries, French regions and départements: after a cue
+  about a person (``originaire du Mali``, ``née en Algérie``, ``de retour du Sénégal``) or
+  right after a place (``Beaune (Côte-d'Or)``) as ``pattern/location``; countries (not
+  ``France``) and unambiguous region/département names anywhere as ``dictionary/location``.
 
 Attributes: ``insee`` on CITY/ZIP/ADDRESS when the commune is resolved; ADDRESS also has
 ``kind`` (``street``, ``postbox``, ``named_place``) and ``street_type`` (canonical type).
@@ -707,6 +709,12 @@ class ZipCityDetector:
         pop = max((c.population for c in cands), default=0)
         if key in CITY_STOP_WORDS:
             return True
+        prev = _PREV_WORD.search(_line_prefix(text, start, 12))
+        if prev and prev.group(1).lower() in ("des", "du", "aux", "les"):
+            # "rue des Lilas", "avenue du Doubs": part of another name; but "du Creusot"
+            le_commune = any(c.name.startswith("Le ") for c in cands)
+            if not (prev.group(1).lower() == "du" and le_commune):
+                return True
         if len(key.replace(" ", "")) <= 3 and pop < MIN_DICTIONARY_POPULATION_SHORT:
             return True
         if single and surface.isupper() and pop < MIN_DICTIONARY_POPULATION_UPPER:
