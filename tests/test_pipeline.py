@@ -153,7 +153,7 @@ class _Budgeted:
 
     name = "budgeted"
 
-    def budget_key(self, entity, original):
+    def budget_key(self, entity, original, context=None):
         return ("v", original)
 
     def substitute(self, entity, original, context):

@@ -49,8 +49,8 @@ the value has a half (``"{n_int} ans{half: 1/2}"`` → ``27 ans 1/2`` / ``28 ans
 plural-aware unit words ``{ans}`` (an/ans), ``{semaines}``, ``{jours}`` (``mois`` and ``a`` are
 literal).
 
-Two-digit years are read with a pivot (`expand_two_digit_year`): up to ten years ahead of
-the current year they are 20xx, otherwise 19xx.
+Two-digit years are read with a fixed pivot (`expand_two_digit_year`): 00–40 are 20xx,
+41–99 are 19xx (never the clock, so results do not depend on when clindeid runs).
 """
 
 from __future__ import annotations
@@ -187,10 +187,15 @@ def number_words_style(written: str, n: int) -> str:
     return "h" if " " not in w else ""
 
 
+# Two-digit years up to this value are read as 20xx, above it as 19xx. A constant, never the
+# clock, so that a document parses the same way on every machine and every year.
+TWO_DIGIT_YEAR_PIVOT = 40
+
+
 def expand_two_digit_year(yy: int, pivot: int | None = None) -> int:
-    """``20`` → 2020, ``78`` → 1978: 20xx up to ``pivot`` (this year + 10 by default)."""
+    """``20`` → 2020, ``78`` → 1978: 20xx up to ``pivot`` (`TWO_DIGIT_YEAR_PIVOT`)."""
     if pivot is None:
-        pivot = dt.date.today().year % 100 + 10
+        pivot = TWO_DIGIT_YEAR_PIVOT
     return 2000 + yy if yy <= pivot else 1900 + yy
 
 

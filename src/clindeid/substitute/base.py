@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -52,12 +52,40 @@ class PrivateStrategy(Strategy, Protocol):
     `SubstitutionContext.epsilon_for`.
     """
 
-    def budget_key(self, entity: Entity, original: str) -> Hashable | None: ...
+    def budget_key(
+        self, entity: Entity, original: str, context: SubstitutionContext | None = None
+    ) -> Hashable | None: ...
 
 
-def budget_key_of(strategy: Strategy, entity: Entity, original: str) -> Hashable | None:
+class PreparingStrategy(Strategy, Protocol):
+    """A strategy that looks at the whole document before any mention is replaced
+    (order-preserving dates, a birth date that ages and the NIR must agree with).
+    ``entities`` are all the document's entities with their covered text."""
+
+    def prepare(
+        self, entities: Sequence[tuple[Entity, str]], context: SubstitutionContext
+    ) -> None: ...
+
+
+def budget_key_of(
+    strategy: Strategy, entity: Entity, original: str, context: SubstitutionContext | None = None
+) -> Hashable | None:
     hook = getattr(strategy, "budget_key", None)
-    return hook(entity, original) if hook is not None else None
+    return hook(entity, original, context) if hook is not None else None
+
+
+def prepare_all(
+    strategies: Iterable[Strategy],
+    entities: Sequence[tuple[Entity, str]],
+    context: SubstitutionContext,
+) -> None:
+    """Call ``prepare`` once on each distinct strategy that has it."""
+    seen: set[int] = set()
+    for strategy in strategies:
+        hook = getattr(strategy, "prepare", None)
+        if hook is not None and id(strategy) not in seen:
+            seen.add(id(strategy))
+            hook(entities, context)
 
 
 def tag_for(label: str) -> str:

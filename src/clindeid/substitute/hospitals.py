@@ -139,7 +139,9 @@ class HospitalStrategy:
     name: str = "hospital"
     city: CityExponentialStrategy = field(default_factory=CityExponentialStrategy)
 
-    def budget_key(self, entity: Entity, original: str) -> Hashable | None:
+    def budget_key(
+        self, entity: Entity, original: str, context: SubstitutionContext | None = None
+    ) -> Hashable | None:
         found = _city_in(original)
         return ("CITY", found[1].insee) if found else None
 
@@ -224,7 +226,9 @@ class OrgStrategy:
     name: str = "org"
     city: CityExponentialStrategy = field(default_factory=CityExponentialStrategy)
 
-    def budget_key(self, entity: Entity, original: str) -> Hashable | None:
+    def budget_key(
+        self, entity: Entity, original: str, context: SubstitutionContext | None = None
+    ) -> Hashable | None:
         found = _city_in(original)
         return ("CITY", found[1].insee) if found else None
 

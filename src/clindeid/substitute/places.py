@@ -179,7 +179,9 @@ class CityExponentialStrategy:
     columns: tuple[str, ...] | None = None
     allow_original: bool = True
 
-    def budget_key(self, entity: Entity, original: str) -> Hashable | None:
+    def budget_key(
+        self, entity: Entity, original: str, context: SubstitutionContext | None = None
+    ) -> Hashable | None:
         c = resolve_commune(entity, original)
         return ("CITY", c.insee) if c is not None else None
 
@@ -217,7 +219,9 @@ class GeoIndistinguishabilityStrategy:
     name: str = "geo_indistinguishability"
     per_km: float = 0.1  # ε_i per kilometre = context ε_i × per_km
 
-    def budget_key(self, entity: Entity, original: str) -> Hashable | None:
+    def budget_key(
+        self, entity: Entity, original: str, context: SubstitutionContext | None = None
+    ) -> Hashable | None:
         c = resolve_commune(entity, original)
         return ("CITY", c.insee) if c is not None else None
 
@@ -290,7 +294,9 @@ class ZipStrategy:
     name: str = "zip"
     city: CityExponentialStrategy = CityExponentialStrategy()
 
-    def budget_key(self, entity: Entity, original: str) -> Hashable | None:
+    def budget_key(
+        self, entity: Entity, original: str, context: SubstitutionContext | None = None
+    ) -> Hashable | None:
         c = _zip_commune(entity, _digits(original))
         return ("CITY", c.insee) if c is not None else None
 
@@ -353,7 +359,9 @@ class AddressStrategy:
     name: str = "address"
     city: CityExponentialStrategy = CityExponentialStrategy()
 
-    def budget_key(self, entity: Entity, original: str) -> Hashable | None:
+    def budget_key(
+        self, entity: Entity, original: str, context: SubstitutionContext | None = None
+    ) -> Hashable | None:
         m = _ADDRESS.match(original)
         if m is None or not m.group("pc"):
             return None

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from clindeid.document import Entity
-from clindeid.substitute.base import Strategy, Surrogate, budget_key_of, tag_for
+from clindeid.substitute.base import Strategy, Surrogate, budget_key_of, prepare_all, tag_for
 from clindeid.substitute.context import SubstitutionContext
 
 
@@ -63,8 +63,11 @@ def rewrite(
 ) -> tuple[str, list[Replacement]]:
     """Replace every entity (non-overlapping, any order) and return the new text and audit."""
     ordered = sorted(entities, key=lambda e: e.start)
+    with_text = [(e, text[e.start : e.end]) for e in ordered]
+    prepare_all([*strategies.values(), default], with_text, context)
     keys = [
-        budget_key_of(strategies.get(e.label, default), e, text[e.start : e.end]) for e in ordered
+        budget_key_of(strategies.get(e.label, default), e, original, context)
+        for e, original in with_text
     ]
     context.plan_budget(zip((e.label for e in ordered), keys, strict=True))
     parts: list[str] = []

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from clindeid.document import Entity
-from clindeid.substitute.base import Strategy, Surrogate, budget_key_of
+from clindeid.substitute.base import Strategy, Surrogate, budget_key_of, prepare_all
 from clindeid.substitute.context import SubstitutionContext
 from clindeid.substitute.tag import TagStrategy
 
@@ -51,8 +51,16 @@ class SurrogateStrategy:
             self._by_label[label] = found
         return found
 
-    def budget_key(self, entity: Entity, original: str) -> Hashable | None:
-        return budget_key_of(self._strategy(entity.label), entity, original)
+    def budget_key(
+        self, entity: Entity, original: str, context: SubstitutionContext | None = None
+    ) -> Hashable | None:
+        return budget_key_of(self._strategy(entity.label), entity, original, context)
+
+    def prepare(
+        self, entities: Sequence[tuple[Entity, str]], context: SubstitutionContext
+    ) -> None:
+        labels = dict.fromkeys(e.label for e, _ in entities)
+        prepare_all([self._strategy(label) for label in labels], entities, context)
 
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
         return self._strategy(entity.label).substitute(entity, original, context)
