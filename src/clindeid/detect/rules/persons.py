@@ -299,6 +299,7 @@ PAIR_BASE = 0.45
 PAIR_CASE_BONUS = 0.2  # "Prénom NOM" / "NOM Prénom": the case marks the surname
 PAIR_COMMON_PENALTY = 0.3
 ROLE_WINDOW = 60  # characters looked back for role cues
+LINE_WINDOW = 160  # longest line prefix/suffix read for banner and list labels
 
 # --------------------------------------------------------------------------------------
 # Compiled patterns
@@ -643,7 +644,8 @@ class PersonDetector:
     @staticmethod
     def _context_role(text: str, start: int, end: int, default: str = "other") -> str:
         """Role of a civility/dictionary name from the words around it (see the cue lists)."""
-        line_start = text.rfind("\n", 0, start) + 1
+        line_start = text.rfind("\n", max(0, start - LINE_WINDOW), start) + 1
+        line_start = max(line_start, start - LINE_WINDOW)  # bounded: no quadratic scans
         line_before = text[line_start:start]
         before = text[max(0, start - ROLE_WINDOW):start]
         if _PATIENT_LABEL_RE.search(line_before):
@@ -654,8 +656,8 @@ class PersonDetector:
             return "staff"
         if _PATIENT_BEFORE_RE.search(before) or _PATIENT_AFTER_RE.match(text, end):
             return "patient"
-        line_end = text.find("\n", end)
-        rest = text[end:line_end if line_end >= 0 else len(text)]
+        line_end = text.find("\n", end, end + LINE_WINDOW)
+        rest = text[end:line_end if line_end >= 0 else end + LINE_WINDOW]
         lb = line_before.strip()
         if not rest.strip(" \t,.") and (not lb or _TITLE_AT.fullmatch(lb)):
             return "patient"  # "Mme X" alone on its line: the patient's address block
