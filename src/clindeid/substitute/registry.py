@@ -20,6 +20,14 @@ from clindeid.substitute.places import (
 )
 from clindeid.substitute.surrogate import SurrogateStrategy
 from clindeid.substitute.tag import RedactStrategy, TagStrategy
+from clindeid.substitute.temporal import (
+    AgeBoundedLdpStrategy,
+    AgeLaplaceStrategy,
+    DateBoundedLdpStrategy,
+    DateLaplaceStrategy,
+    DateOrderPreservingStrategy,
+    DateShiftStrategy,
+)
 
 STRATEGIES: dict[str, Callable[..., Strategy]] = {
     "tag": TagStrategy,
@@ -39,6 +47,12 @@ STRATEGIES: dict[str, Callable[..., Strategy]] = {
     "location": LocationStrategy,
     "hospital": HospitalStrategy,
     "org": OrgStrategy,
+    "date_laplace": DateLaplaceStrategy,
+    "date_order_preserving": DateOrderPreservingStrategy,
+    "date_shift": DateShiftStrategy,
+    "date_bounded_ldp": DateBoundedLdpStrategy,
+    "age_laplace": AgeLaplaceStrategy,
+    "age_bounded_ldp": AgeBoundedLdpStrategy,
 }
 
 

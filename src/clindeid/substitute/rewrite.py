@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -54,6 +55,14 @@ def _surrogate_for(
     return surrogate
 
 
+def _computation_order(entity: Entity) -> tuple[int, int]:
+    """Birth dates first, then other dates, then the rest: ages, the NIR and names may
+    follow the surrogate birth date, wherever it is written."""
+    if entity.label == "DATE":
+        return (0 if entity.attributes.get("kind") == "birth" else 1, entity.start)
+    return (2, entity.start)
+
+
 def rewrite(
     text: str,
     entities: Sequence[Entity],
@@ -61,25 +70,26 @@ def rewrite(
     default: Strategy,
     context: SubstitutionContext,
 ) -> tuple[str, list[Replacement]]:
-    """Replace every entity (non-overlapping, any order) and return the new text and audit."""
+    """Replace every entity (non-overlapping, any order) and return the new text and audit.
+
+    Steps: strategies prepare (see the whole document), the budget is planned over the
+    distinct released values, surrogates are computed (birth dates first), then the text is
+    assembled in reading order. A released value is charged at its first computation only.
+    """
     ordered = sorted(entities, key=lambda e: e.start)
+    for a, b in itertools.pairwise(ordered):
+        if b.start < a.end:
+            raise ValueError("entities overlap; resolve them before rewriting")
     with_text = [(e, text[e.start : e.end]) for e in ordered]
     prepare_all([*strategies.values(), default], with_text, context)
-    keys = [
-        budget_key_of(strategies.get(e.label, default), e, original, context)
+    keys = {
+        id(e): budget_key_of(strategies.get(e.label, default), e, original, context)
         for e, original in with_text
-    ]
-    context.plan_budget(zip((e.label for e in ordered), keys, strict=True))
-    parts: list[str] = []
-    replacements: list[Replacement] = []
-    cursor = 0
-    new_len = 0
-    for entity, key in zip(ordered, keys, strict=True):
-        if entity.start < cursor:
-            raise ValueError("entities overlap; resolve them before rewriting")
-        before = text[cursor : entity.start]
-        parts.append(before)
-        new_len += len(before)
+    }
+    context.plan_budget((e.label, keys[id(e)]) for e in ordered)
+    surrogates: dict[int, Surrogate] = {}
+    for entity in sorted(ordered, key=_computation_order):
+        key = keys[id(entity)]
         strategy = strategies.get(entity.label, default)
         surrogate = _surrogate_for(entity, text[entity.start : entity.end], strategy, context)
         if key is not None and key in context.charged:
@@ -87,6 +97,16 @@ def rewrite(
         elif key is not None:
             context.charged.add(key)
         context.charge(entity.label, surrogate.epsilon)
+        surrogates[id(entity)] = surrogate
+    parts: list[str] = []
+    replacements: list[Replacement] = []
+    cursor = 0
+    new_len = 0
+    for entity in ordered:
+        surrogate = surrogates[id(entity)]
+        before = text[cursor : entity.start]
+        parts.append(before)
+        new_len += len(before)
         parts.append(surrogate.text)
         replacements.append(
             Replacement(

@@ -13,7 +13,7 @@ from clindeid.substitute.tag import TagStrategy
 
 __all__ = ["DEFAULT_SURROGATES", "SurrogateStrategy"]
 
-# Label → registered strategy name (DATE and AGE are added by the temporal strategies).
+# Label → registered strategy name.
 DEFAULT_SURROGATES: dict[str, str] = {
     "PERSON": "person",
     "PHONE": "phone",
@@ -27,6 +27,8 @@ DEFAULT_SURROGATES: dict[str, str] = {
     "LOCATION": "location",
     "HOSPITAL": "hospital",
     "ORG": "org",
+    "DATE": "date_laplace",
+    "AGE": "age_laplace",
 }
 
 
