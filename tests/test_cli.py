@@ -24,7 +24,9 @@ def run(*args):
 
 
 def assert_no_phi(text):
-    assert EMAIL not in text and PHONE not in text and "12/02/2020" not in text
+    # dates are perturbed with metric-privacy noise, which may return the same day: the
+    # direct identifiers must be gone, never left.
+    assert EMAIL not in text and PHONE not in text and NAME not in text
 
 
 @pytest.fixture
@@ -90,7 +92,7 @@ def test_deidentify_jsonl_keeps_keys_and_meta(inputs, tmp_path):
     assert [r["k"] for r in rows] == [0, 1, 2]
     for r in rows:
         assert_no_phi(r["text"])
-        assert "[EMAIL]" in r["text"]
+        assert "@" in r["text"]  # a realistic e-mail surrogate, not a tag
 
 
 def test_deidentify_csv_with_text_column_keeps_other_columns(inputs, tmp_path):

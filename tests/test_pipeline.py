@@ -12,7 +12,7 @@ TEXT = "RDV le 12/02/2020, tél 03 80 29 30 31, mail jean.dupont@chu-dijon.fr."
 
 
 def test_deidentify_replaces_every_detected_entity_by_its_tag():
-    result = clindeid.deidentify(TEXT)
+    result = clindeid.deidentify(TEXT, default_strategy="tag")
     assert result.text == "RDV le [DATE], tél [PHONE], mail [EMAIL]."
     assert [e.label for e in result.entities] == ["DATE", "PHONE", "EMAIL"]
     for rep in result.replacements:
@@ -27,13 +27,13 @@ def test_redact_keeps_length_and_spacing():
 
 
 def test_per_label_strategy_overrides_default():
-    result = clindeid.deidentify(TEXT, strategies={"DATE": "redact"})
+    result = clindeid.deidentify(TEXT, default_strategy="tag", strategies={"DATE": "redact"})
     assert "le XXXXXXXXXX," in result.text and "[PHONE]" in result.text
 
 
 def test_deidentify_many_keeps_order_and_ids():
     docs = [Document.create("a", "le 01/01/2001"), Document.create("b", "rien")]
-    out = list(clindeid.deidentify_many(docs))
+    out = list(clindeid.deidentify_many(docs, default_strategy="tag"))
     assert [r.id for r in out] == ["a", "b"]
     assert out[0].text == "le [DATE]" and out[1].text == "rien"
 
@@ -172,3 +172,18 @@ def test_budget_is_split_over_distinct_values_and_each_charged_at_each_mention()
     assert [r.epsilon for r in reps] == pytest.approx([0.3, 0.0, 0.3, 0.3])
     assert ctx.total_epsilon == pytest.approx(0.9)
     assert ctx.budget_plan == pytest.approx({("v", "12"): 0.3, ("v", "345"): 0.3, ("v", "6"): 0.3})
+
+
+def test_default_is_realistic_surrogates_with_the_budget_spent():
+    text = "Mme Jeanne VALMONT, vue le 12/02/2020 à Dijon. Tél 06 12 34 56 78."
+    result = clindeid.deidentify(text, seed=5, meta={"document_date": "2020-02-12"})
+    assert "[" not in result.text
+    for word in ("VALMONT", "Dijon", "06 12 34 56 78"):
+        assert word not in result.text
+    assert sum(result.epsilon_spent.values()) == pytest.approx(1.0)
+    assert {r.strategy for r in result.replacements} >= {"person", "date_laplace", "phone"}
+
+
+def test_bad_strategy_parameter_is_a_config_error():
+    with pytest.raises(ConfigError, match="age_laplace"):
+        Pipeline(Config(strategy_params={"age_laplace": {"colour": "red"}}))

@@ -3,11 +3,17 @@
 A configuration can be built in code, from keyword options, or from a YAML file::
 
     detectors: [rules]
-    default_strategy: tag
-    strategies:            # per label
-      DATE: tag
-      PERSON: redact
-    seed: 42
+    default_strategy: surrogate     # realistic surrogates (tag, redact: baselines)
+    strategies:                     # per label, overriding the default
+      DATE: date_order_preserving
+      ORG: tag
+    strategy_params:                # per strategy name
+      city_exponential: {k: 10, radius_km: 100}
+      age_laplace: {hipaa_cap: true}
+    epsilon: 1.0                    # privacy budget per document (per patient in batch runs)
+    budget_weights: {CITY: 2.0}     # split of ε over mentions (uniform by default)
+    reference_date: 2020-01-01      # for partial dates when the document has no date
+    seed: 42                        # reproducible surrogates (random by default)
 """
 
 from __future__ import annotations
@@ -29,13 +35,14 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Config:
     detectors: tuple[str, ...] = ("default",)
-    default_strategy: str = "tag"
+    default_strategy: str = "surrogate"
     strategies: Mapping[str, str] = field(default_factory=dict)
     strategy_params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     seed: int | None = None
     epsilon: float = 1.0
     propagate: bool = True
     budget_weights: Mapping[str, float] = field(default_factory=dict)
+    reference_date: str | None = None
 
     def __post_init__(self) -> None:
         unknown = [label for label in self.strategies if label not in LABELS]

@@ -14,7 +14,8 @@ from clindeid.detect import Detector, build_detectors, resolve
 from clindeid.detect.propagate import propagate
 from clindeid.detect.resolver import merge_adjacent
 from clindeid.document import Document, Entity, Metadata
-from clindeid.substitute import Replacement, SubstitutionContext, make_strategy, rewrite
+from clindeid.substitute import Replacement, SubstitutionContext, rewrite
+from clindeid.substitute.registry import build_strategy
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,9 @@ class Pipeline:
         self.detectors = (
             detectors if detectors is not None else build_detectors(list(self.config.detectors))
         )
-        params = self.config.strategy_params
-        self.default_strategy = make_strategy(
-            self.config.default_strategy, **params.get(self.config.default_strategy, {})
-        )
+        self.default_strategy = build_strategy(self.config.default_strategy, self.config)
         self.strategies = {
-            label: make_strategy(name, **params.get(name, {}))
+            label: build_strategy(name, self.config)
             for label, name in self.config.strategies.items()
         }
 
