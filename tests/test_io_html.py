@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html as std_html
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from hypothesis import given, settings
@@ -47,7 +48,8 @@ from clindeid.io.html import HtmlWriter, apply_replacements, extract_text
     ],
 )
 def test_extract_text(source: str, text: str) -> None:
-    assert extract_text(source).text == text
+    ht = extract_text(source)
+    assert ht.text[: ht.visible_length] == text  # the visible text; segments follow
 
 
 def test_offsets_point_into_the_source() -> None:
@@ -118,6 +120,13 @@ _FRAGMENTS = [
     "<script>var j = '<b>x</b>';</script>", "<style>p { }</style>",
     "&eacute;", "&#233;", "&#xE9;", "&nbsp;", "&amp;", "&lt;", "&gt;", "&not", "&eacute",
     "&#65", "&bogus;", "&", "<", ">", "< 3", "</ x>", "&#;",
+    # attributes, comments and RCDATA: hidden-text segments
+    "<a href=\"mailto:jean.dupont@chu-dijon.fr\">", "<a href='tel:03%2080%2029'>", "</a>",
+    "<img alt=Jean>", "<img alt=J&eacute;r&ocirc;me title='Dr &quot;Jo&quot;'>",
+    "<input value=\"a&notit;b &not c\" data-patient=\"DUPONT\">", "<p title=>",
+    "<meta name=\"author\" content=\"Dr Martin\">", "<a href=\"?a=1&b=2%zz&amp;c=%C3%A9\">",
+    "<img src=\"data:image/png;base64,AAAA\" alt=''>", "</p title=\"Jean\">",
+    "<title>", "</title>", "<textarea>", "</textarea>", "<!-- Durand, 06 12 -->", "<?pi x?>",
 ]  # fmt: skip
 
 
@@ -131,13 +140,17 @@ def html_sources(draw: st.DrawFn) -> str:
 def test_every_character_is_its_decoded_source_span(src: str) -> None:
     ht = extract_text(src)
     assert len(ht.offsets) == len(ht.text)
+    assert 0 <= ht.visible_length <= len(ht.text)
+    assert ht.visible_length == len(ht.text) or ht.text[ht.visible_length] == "\n"
     previous_end = 0
-    for char, (start, end) in zip(ht.text, ht.offsets, strict=True):
+    for k, (char, (start, end)) in enumerate(zip(ht.text, ht.offsets, strict=True)):
+        if k == ht.visible_length:  # the segments restart from the beginning of the source
+            previous_end = 0
         assert previous_end <= start <= end
         if start == end:
             assert char == "\n"
-        else:
-            assert char in std_html.unescape(src[start:end])
+        else:  # entities decoded (and %XX in URLs)
+            assert char in unquote(std_html.unescape(src[start:end]))
             previous_end = end
 
 
@@ -148,15 +161,20 @@ def spans(draw: st.DrawFn, length: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in pairs if a < b]
 
 
-def _expected_after(ht_text: str, synthetic: list[bool], reps: list[tuple[int, int]]) -> str:
+def _expected_after(
+    ht_text: str, synthetic: list[bool], reps: list[tuple[int, int]], visible: int
+) -> str:
     """The text after replacing each span by "X": tags stay, so synthetic newlines inside a
-    span survive around the X (which goes to the span's first source character)."""
+    span survive around the X (which goes to the span's first source character; with none,
+    before the tag of a block newline or into the segment after a segment separator)."""
     out, cursor = [], 0
     for a, b in reps:
         out.append(ht_text[cursor:a])
         before = [k for k in range(a, b) if synthetic[k]]
         first_real = next((k for k in range(a, b) if not synthetic[k]), None)
-        if first_real is None:
+        if first_real is None and a >= visible:
+            out.append("\n" + "X" + "\n" * (len(before) - 1))
+        elif first_real is None:
             out.append("X" + "\n" * len(before))
         else:
             lead = sum(1 for k in before if k < first_real)
@@ -174,7 +192,8 @@ def test_replacing_spans_then_extracting_again(data: st.DataObject) -> None:
     reps = data.draw(spans(len(ht.text)))
     out = apply_replacements(src, ht, [(a, b, "X") for a, b in reps])
     synthetic = [s == e for s, e in ht.offsets]
-    assert extract_text(out).text == _expected_after(ht.text, synthetic, reps)
+    expected = _expected_after(ht.text, synthetic, reps, ht.visible_length)
+    assert extract_text(out).text == expected
 
 
 @settings(max_examples=100, deadline=None)

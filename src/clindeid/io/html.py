@@ -1,17 +1,37 @@
 """HTML input: text extraction with a map back to the source, and writing replacements back.
 
-`extract_text` scans the HTML (no DOM): tags, comments, doctypes and the content of
-``<script>``/``<style>`` give no text; character references are decoded; block elements
-(``p``, ``div``, ``br``, ``li``, ``tr``, ``td``, ``h1``…) give a ``"\\n"`` so that sentences do
-not glue; whitespace is kept as in the source. Every character of the text maps to its
-source span ``[start, end)`` (a synthetic newline maps to the empty span at its tag).
+`extract_text` scans the HTML (no DOM). The document text is the **visible text followed by
+the hidden-text segments**: ``text == visible + "\\n" + segment₁ + "\\n" + segment₂ …`` (each
+segment behind its own ``"\\n"``, in source order). Offsets reported for an HTML document
+(``clindeid detect``, the audit) refer to that whole text.
+
+Visible text: tags, comments and doctypes give no visible text; the content of
+``<script>``/``<style>`` is skipped; ``<title>``/``<textarea>`` content is text (entities
+decoded, ``<`` literal); character references are decoded; block elements (``p``, ``div``,
+``br``, ``li``, ``tr``, ``td``, ``h1``, ``title``…) give a ``"\\n"`` so that sentences do not
+glue; whitespace is kept as in the source.
+
+Hidden-text segments (fail closed: what stays in the output file is scanned):
+
+* every attribute value (start and end tags) except structural ones (`SKIPPED_ATTRIBUTES`:
+  ``class``, ``id``, ``style``, sizes…): ``title``, ``alt``, ``value``, ``placeholder``,
+  ``content``, ``label``, ``aria-*``, ``data-*``, event handlers, unknown attributes…
+  Entities are decoded as browsers do in attributes. In URL attributes (`URL_ATTRIBUTES`:
+  ``href``, ``src``…) the scheme of ``mailto:``/``tel:``/``sms:``/``callto:``/``fax:`` is
+  left out, ``%XX`` (UTF-8) is decoded, and base64 ``data:`` URIs are skipped;
+* the content of comments (``<!-- … -->``, ``<!…>``, ``<?…>``; not doctypes);
+* with ``scan_scripts=True``, the raw content of ``<script>``/``<style>``. **By default
+  scripts and style sheets are not scanned** and are copied unchanged.
+
+Every character of the text maps to its source span ``[start, end)``: a synthetic newline
+maps to the empty span at its tag (block tags) or at its segment (segment separators).
 
 `apply_replacements` rewrites text spans in the HTML: tags are kept; a span that crosses
-tags (``<b>Jean</b> Dupont``) gets its whole (escaped) replacement in its first text
-segment and the other segments are emptied, so no original character survives.
-
-Limits: attribute values (``alt``, ``title``, ``href``…) and script contents are not
-extracted, hence not de-identified.
+tags (``<b>Jean</b> Dupont``) or segments gets its whole replacement in its first source
+piece and the other pieces are emptied, so no original character survives. Replacements are
+escaped for where they land: text (``&``, ``<``, ``>``), attribute values (also quotes; an
+unquoted value that is edited gets quoted); in comments ``<``, ``>``, ``-`` and in scripts
+``<`` become look-alikes (``‹``, ``›``, ``‐``).
 """
 
 from __future__ import annotations
@@ -24,7 +44,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from html.entities import html5 as _HTML5
 from pathlib import Path
-from typing import overload
+from typing import Literal, NamedTuple, overload
 
 from clindeid.document import Document, Metadata
 from clindeid.io.base import (
@@ -48,11 +68,42 @@ ol option p pre section summary table tbody td tfoot th thead title tr ul
 """
 BLOCK_TAGS = frozenset(_BLOCK_TAG_NAMES.split())
 _RAW_TEXT_TAGS = frozenset({"script", "style"})
-_RAW_TEXT_END = {t: re.compile(rf"</{t}[\s/>]", re.IGNORECASE) for t in _RAW_TEXT_TAGS}
+_RCDATA_TAGS = frozenset({"title", "textarea"})
+_RAW_TEXT_END = {
+    t: re.compile(rf"</{t}[\s/>]", re.IGNORECASE) for t in _RAW_TEXT_TAGS | _RCDATA_TAGS
+}
+_SKIPPED_ATTRIBUTE_NAMES = """
+class id style lang xml:lang dir charset http-equiv type rel rev target media hreflang sizes
+width height colspan rowspan span align valign border cellpadding cellspacing bgcolor color
+face size role tabindex method enctype for loading decoding crossorigin referrerpolicy
+integrity nonce autocomplete accesskey draggable hidden spellcheck translate contenteditable
+start reversed scope headers frame rules clear nowrap shape coords maxlength minlength step
+rows cols wrap multiple selected checked disabled readonly required autofocus async defer
+frameborder scrolling marginwidth marginheight hspace vspace inputmode enterkeyhint
+"""
+#: Attributes whose values are markup tokens, not text: not scanned (also ``xmlns*``).
+SKIPPED_ATTRIBUTES = frozenset(_SKIPPED_ATTRIBUTE_NAMES.split())
+#: Attributes holding URLs: contact schemes left out, ``%XX`` decoded.
+_URL_ATTRIBUTE_NAMES = """
+href src action formaction cite poster background longdesc usemap data ping srcset manifest
+codebase archive icon profile xlink:href
+"""
+URL_ATTRIBUTES = frozenset(_URL_ATTRIBUTE_NAMES.split())
 _SPECIAL = re.compile(r"[<&]")
+_AMP = re.compile(r"&")
 _TAG_NAME = re.compile(r"[^\s/>]*")
+_HTML_SPACE = "\t\n\f\r "
+_ATTR_NAME = re.compile(r"[^\t\n\f\r />][^\t\n\f\r />=]*")
+_UNQUOTED_VALUE = re.compile(r"[^\t\n\f\r >]*")
+_SPACES = re.compile(r"[\t\n\f\r ]*")
+_COMMENT_END = re.compile(r"--!?>")
+_CONTACT_SCHEME = re.compile(r"[\t\n\f\r ]*(?:mailto|tel|sms|callto|fax):", re.IGNORECASE)
+_BASE64_DATA = re.compile(r"[\t\n\f\r ]*data:[^,]*;base64,", re.IGNORECASE)
 _CHARREF = re.compile(r"&(?:#[xX][0-9a-fA-F]+;?|#[0-9]+;?|([A-Za-z][A-Za-z0-9]*)(;?))")
 _LONGEST_ENTITY = max(len(k) for k in _HTML5)
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+RegionKind = Literal["attribute", "unquoted", "comment", "raw"]
 
 
 class OffsetMap(Sequence[tuple[int, int]]):
@@ -80,23 +131,64 @@ class OffsetMap(Sequence[tuple[int, int]]):
         return f"OffsetMap({len(self)} spans)"
 
 
+class Region(NamedTuple):
+    """A source range ``[start, end]`` whose text is a hidden segment, and its kind (how a
+    replacement landing there is escaped)."""
+
+    start: int
+    end: int
+    kind: RegionKind
+
+
 @dataclass(frozen=True, slots=True)
 class HtmlText:
     """The text of an HTML source and, per character, its source span.
 
-    ``fixups`` are harmless source rewrites applied with any replacement, so that new text
-    cannot combine with a neighbour into markup: a literal ``&`` or ``<`` becomes
-    ``&amp;``/``&lt;`` and a reference without ``;`` gets one.
+    ``text[:visible_length]`` is the visible text (``-1``: all of it), the rest the hidden
+    segments, each behind a ``"\n"``. ``regions``
+    (sorted) are the source ranges of those segments. ``fixups`` are harmless source
+    rewrites applied with any replacement, so that new text cannot combine with a neighbour
+    into markup: a literal ``&`` or ``<`` becomes ``&amp;``/``&lt;``, a reference without
+    ``;`` gets one, a literal ``%`` in a URL ``%25``, a ``"`` in an unquoted value ``&quot;``.
     """
 
     text: str
     offsets: OffsetMap
     fixups: tuple[TextReplacement, ...] = field(default=())
+    regions: tuple[Region, ...] = field(default=())
+    visible_length: int = -1
 
 
-def _entity_at(src: str, i: int) -> tuple[int, str, bool] | None:
-    """The character reference at ``src[i] == "&"``: (end, decoded, needs ";"), or None."""
-    m = _CHARREF.match(src, i, i + 2 + _LONGEST_ENTITY + 8)
+class _Buffer:
+    """Text being built, with the source span of each character."""
+
+    __slots__ = ("ends", "parts", "starts")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.starts: array[int] = array("q")
+        self.ends: array[int] = array("q")
+
+    def plain(self, src: str, i: int, j: int) -> None:
+        """Source characters ``src[i:j]``, one to one."""
+        self.parts.append(src[i:j])
+        self.starts.extend(range(i, j))
+        self.ends.extend(range(i + 1, j + 1))
+
+    def emit(self, chars: str, start: int, end: int) -> None:
+        """``chars``, all mapped to the source span ``[start, end)``."""
+        self.parts.append(chars)
+        self.starts.extend([start] * len(chars))
+        self.ends.extend([end] * len(chars))
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+def _entity_at(src: str, i: int, limit: int) -> tuple[int, str, bool] | None:
+    """The character reference at ``src[i] == "&"`` (ending by ``limit``): (end, decoded,
+    needs ";"), or None."""
+    m = _CHARREF.match(src, i, min(limit, i + 2 + _LONGEST_ENTITY + 8))
     if m is None:
         return None
     name, semi = m.group(1), m.group(2)
@@ -113,119 +205,287 @@ def _entity_at(src: str, i: int) -> tuple[int, str, bool] | None:
     return None
 
 
-def _markup_end(src: str, i: int) -> tuple[int, str | None] | None:
-    """If ``src[i] == "<"`` opens markup: (its end, the lowercase tag name or None for
-    comments and the like); None when the ``<`` is a literal character."""
+def _reference(
+    src: str, i: int, limit: int, buf: _Buffer, fixups: list[TextReplacement], attribute: bool
+) -> int:
+    """Emit the reference (or literal ``&``) at ``src[i]``; returns where scanning goes on."""
+    ref = _entity_at(src, i, limit)
+    if ref is not None and attribute and ref[2] and src[i + 1] != "#" and ref[0] < limit:
+        nxt = src[ref[0]]
+        if nxt == "=" or (nxt.isascii() and nxt.isalnum()):
+            ref = None  # in attributes, "&not=1" and "&notit" stay literal
+    if ref is None:
+        buf.emit("&", i, i + 1)
+        fixups.append((i, i + 1, "&amp;"))
+        return i + 1
+    end, decoded, needs_semicolon = ref
+    buf.emit(decoded, i, end)
+    if needs_semicolon:
+        fixups.append((end, end, ";"))
+    return end
+
+
+def _scan_refs(
+    src: str, i: int, j: int, buf: _Buffer, fixups: list[TextReplacement], attribute: bool
+) -> None:
+    """Text without markup (``<title>`` content, attribute values): references decoded, a
+    ``<`` literal."""
+    special = _AMP if attribute else _SPECIAL
+    while i < j:
+        m = special.search(src, i, j)
+        k = m.start() if m else j
+        if k > i:
+            buf.plain(src, i, k)
+        if k >= j:
+            return
+        if src[k] == "<":
+            buf.emit("<", k, k + 1)
+            fixups.append((k, k + 1, "&lt;"))
+            i = k + 1
+        else:
+            i = _reference(src, k, j, buf, fixups, attribute)
+
+
+class _Attr(NamedTuple):
+    name: str  # lowercase
+    start: int  # the value: src[start:end]
+    end: int
+    quoted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Markup:
+    end: int
+    name: str | None = None  # lowercase tag name ("/p" for an end tag); None otherwise
+    attrs: tuple[_Attr, ...] = ()
+    comment: tuple[int, int] | None = None  # a comment's content (scanned)
+
+
+def _attributes(src: str, k: int) -> tuple[int, tuple[_Attr, ...]]:
+    """The attributes of a tag from ``k`` (after its name) and the tag's end (HTML5 rules)."""
+    n = len(src)
+    attrs: list[_Attr] = []
+    while k < n:
+        c = src[k]
+        if c == ">":
+            return k + 1, tuple(attrs)
+        if c in _HTML_SPACE or c == "/":
+            k += 1
+            continue
+        name_end = _ATTR_NAME.match(src, k).end()  # type: ignore[union-attr]
+        name = src[k:name_end].lower()
+        k = _SPACES.match(src, name_end).end()  # type: ignore[union-attr]
+        if k >= n or src[k] != "=":
+            continue  # no value
+        k = _SPACES.match(src, k + 1).end()  # type: ignore[union-attr]
+        if k < n and src[k] in "\"'":
+            close = src.find(src[k], k + 1)
+            end = n if close < 0 else close
+            attrs.append(_Attr(name, k + 1, end, True))
+            k = end + 1
+        else:
+            end = _UNQUOTED_VALUE.match(src, k).end()  # type: ignore[union-attr]
+            attrs.append(_Attr(name, k, end, False))
+            k = end
+    return n, tuple(attrs)
+
+
+def _parse_markup(src: str, i: int) -> _Markup | None:
+    """The markup opened by ``src[i] == "<"``; None when the ``<`` is a literal character."""
     n = len(src)
     nxt = src[i + 1] if i + 1 < n else ""
     if nxt == "!" and src.startswith("<!--", i):
-        close = src.find("-->", i + 2)
-        return (n if close < 0 else close + 3), None
+        m = _COMMENT_END.search(src, i + 2)
+        if m is None:
+            return _Markup(n, comment=(min(i + 4, n), n))
+        return _Markup(m.end(), comment=(i + 4, m.start()) if m.start() >= i + 4 else None)
     if nxt in ("!", "?"):
         close = src.find(">", i + 2)
-        return (n if close < 0 else close + 1), None
+        end = n if close < 0 else close
+        if src[i + 2 : i + 9].lower() == "doctype":
+            return _Markup(min(end + 1, n))
+        return _Markup(min(end + 1, n), comment=(min(i + 2, end), end))
     closing = nxt == "/"
     j = i + 2 if closing else i + 1
     if j >= n or not src[j].isascii() or not src[j].isalpha():
-        if closing:  # "</>" and "</ x>": ignored like a comment
+        if closing:  # "</>" and "</ x>": ignored like a comment (" x" scanned from "x")
             close = src.find(">", j)
-            return (n if close < 0 else close + 1), None
+            end = n if close < 0 else close
+            content = (j + 1, end) if j + 1 <= end else None
+            return _Markup(min(end + 1, n), comment=content)
         return None
     name_end = _TAG_NAME.match(src, j).end()  # type: ignore[union-attr]
-    k, after_eq = name_end, False
-    while k < n:  # attributes: quotes count only as a value after "="
-        c = src[k]
-        if c == ">":
-            k += 1
-            break
-        if after_eq and c in "\"'":
-            close = src.find(c, k + 1)
-            k = n if close < 0 else close + 1
-            after_eq = False
-            continue
-        if c == "=":
-            after_eq = True
-        elif not c.isspace():
-            after_eq = False
-        k += 1
+    end, attrs = _attributes(src, name_end)
     name = src[j:name_end].lower()
-    return k, ("/" + name if closing else name)
+    return _Markup(end, "/" + name if closing else name, attrs)
 
 
-def extract_text(src: str) -> HtmlText:
-    """The text of ``src`` with its offset map (see the module docstring)."""
-    parts: list[str] = []
-    starts: array[int] = array("q")
-    ends: array[int] = array("q")
+def _utf8_at(chars: str, k: int) -> tuple[str, int] | None:
+    """The character percent-encoded (UTF-8) at ``chars[k] == "%"`` and its length."""
+    data = bytearray()
+    size = 1
+    while len(data) < size:
+        p = k + 3 * len(data)
+        if p + 2 >= len(chars):
+            return None
+        if chars[p] != "%" or chars[p + 1] not in _HEX or chars[p + 2] not in _HEX:
+            return None
+        data.append(int(chars[p + 1 : p + 3], 16))
+        if len(data) == 1:
+            b = data[0]
+            size = 1 if b < 0x80 else 2 if b >> 5 == 6 else 3 if b >> 4 == 14 else 4
+    try:
+        decoded = bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return decoded, 3 * size
+
+
+def _attribute_segment(
+    src: str,
+    attr: _Attr,
+    seg: _Buffer,
+    fixups: list[TextReplacement],
+    regions: list[Region],
+) -> None:
+    """Append the scanned part of an attribute value as a segment."""
+    name, vs, ve = attr.name, attr.start, attr.end
+    if name in SKIPPED_ATTRIBUTES or name.startswith("xmlns"):
+        return
+    url = name in URL_ATTRIBUTES
+    if url and _BASE64_DATA.match(src, vs, ve):
+        return
+    value = _Buffer()
+    _scan_refs(src, vs, ve, value, fixups, attribute=True)
+    chars, starts, ends = value.text(), value.starts, value.ends
+    regions.append(Region(vs, ve, "attribute" if attr.quoted else "unquoted"))
+    if not attr.quoted:  # so that it can be quoted when edited
+        q = src.find('"', vs, ve)
+        while q >= 0:
+            fixups.append((q, q + 1, "&quot;"))
+            q = src.find('"', q + 1, ve)
+    k = 0
+    if url and (scheme := _CONTACT_SCHEME.match(chars)):
+        k = scheme.end()
+    separator = starts[k] if k < len(chars) else ve
+    seg.emit("\n", separator, separator)
+    if not url:
+        seg.parts.append(chars[k:])
+        seg.starts.extend(starts[k:])
+        seg.ends.extend(ends[k:])
+        return
+    while k < len(chars):
+        if chars[k] == "%":
+            got = _utf8_at(chars, k)
+            if got is not None:
+                seg.emit(got[0], starts[k], ends[k + got[1] - 1])
+                k += got[1]
+                continue
+            fixups.append((starts[k], ends[k], "%25"))
+        seg.emit(chars[k], starts[k], ends[k])
+        k += 1
+
+
+def _raw_segment(
+    src: str, start: int, end: int, kind: RegionKind, seg: _Buffer, regions: list[Region]
+) -> None:
+    """Append ``src[start:end]`` (not decoded) as a segment."""
+    regions.append(Region(start, end, kind))
+    seg.emit("\n", start, start)
+    seg.plain(src, start, end)
+
+
+def extract_text(src: str, *, scan_scripts: bool = False) -> HtmlText:
+    """The text of ``src`` with its offset map (see the module docstring); with
+    ``scan_scripts`` the content of ``<script>`` and ``<style>`` is a segment too."""
+    vis, seg = _Buffer(), _Buffer()
     fixups: list[TextReplacement] = []
+    regions: list[Region] = []
     n, i = len(src), 0
-
-    def emit(chars: str, start: int, end: int) -> None:
-        parts.append(chars)
-        starts.extend([start] * len(chars))
-        ends.extend([end] * len(chars))
-
     while i < n:
         m = _SPECIAL.search(src, i)
         j = m.start() if m else n
         if j > i:  # a run of plain text
-            parts.append(src[i:j])
-            starts.extend(range(i, j))
-            ends.extend(range(i + 1, j + 1))
+            vis.plain(src, i, j)
         if j >= n:
             break
         if src[j] == "&":
-            ref = _entity_at(src, j)
-            if ref is None:
-                emit("&", j, j + 1)
-                fixups.append((j, j + 1, "&amp;"))
-                i = j + 1
-            else:
-                end, decoded, needs_semicolon = ref
-                emit(decoded, j, end)
-                if needs_semicolon:
-                    fixups.append((end, end, ";"))
-                i = end
+            i = _reference(src, j, n, vis, fixups, attribute=False)
             continue
-        markup = _markup_end(src, j)
+        markup = _parse_markup(src, j)
         if markup is None:
-            emit("<", j, j + 1)
+            vis.emit("<", j, j + 1)
             fixups.append((j, j + 1, "&lt;"))
             i = j + 1
             continue
-        end, name = markup
+        end, name = markup.end, markup.name
+        if markup.comment is not None:
+            _raw_segment(src, *markup.comment, "comment", seg, regions)
+        for attr in markup.attrs:
+            _attribute_segment(src, attr, seg, fixups, regions)
         if name is not None:
             if name.lstrip("/") in BLOCK_TAGS:
-                emit("\n", j, j)
-            if name in _RAW_TEXT_TAGS:
+                vis.emit("\n", j, j)
+            if name in _RAW_TEXT_END and end < n:
                 close = _RAW_TEXT_END[name].search(src, end)
-                end = n if close is None else (_markup_end(src, close.start()) or (n, None))[0]
+                content_end = n if close is None else close.start()
+                if name in _RCDATA_TAGS:
+                    _scan_refs(src, end, content_end, vis, fixups, attribute=False)
+                elif scan_scripts:
+                    _raw_segment(src, end, content_end, "raw", seg, regions)
+                end = content_end  # the end tag is read next
         i = end
-    return HtmlText("".join(parts), OffsetMap(starts, ends), tuple(fixups))
+    visible = vis.text()
+    vis.parts.append(seg.text())
+    vis.starts.extend(seg.starts)
+    vis.ends.extend(seg.ends)
+    return HtmlText(
+        vis.text(), OffsetMap(vis.starts, vis.ends), tuple(fixups), tuple(regions), len(visible)
+    )
+
+
+_COMMENT_SAFE = str.maketrans({"<": "\u2039", ">": "\u203a", "-": "\u2010"})
+
+
+def _escape(new: str, kind: RegionKind | None) -> str:
+    """``new`` as source text where it lands (None: visible text). Comments and scripts
+    decode no references: characters that could end them become look-alikes."""
+    if kind is None:
+        return _html.escape(new, quote=False)
+    if kind == "raw":
+        return new.replace("<", "\u2039")
+    if kind == "comment":
+        return new.translate(_COMMENT_SAFE)
+    return _html.escape(new, quote=True)
+
+
+def _region_at(regions: Sequence[Region], starts: list[int], pos: int) -> int | None:
+    """The index of the region holding source position ``pos`` (ends included)."""
+    k = bisect.bisect_right(starts, pos) - 1
+    return k if k >= 0 and pos <= regions[k].end else None
 
 
 def _source_edits(html_text: HtmlText, reps: list[TextReplacement]) -> list[TextReplacement]:
-    """Source edits ``(start, end, new_html)`` for text replacements."""
+    """Source edits ``(start, end, new_text)`` for text replacements (not yet escaped)."""
     starts, ends = html_text.offsets.starts, html_text.offsets.ends
     n_text = len(html_text.text)
     edits: list[TextReplacement] = []
     for start, end, new in reps:
-        escaped = _html.escape(new, quote=False)
         segments: list[list[int]] = []
         for k in range(start, end):
             s, e = starts[k], ends[k]
             if s == e:  # synthetic newline: its tag stays
                 continue
-            if segments and s <= segments[-1][1]:
+            if segments and segments[-1][0] <= s <= segments[-1][1]:
                 segments[-1][1] = max(segments[-1][1], e)
             else:
                 segments.append([s, e])
         if not segments:
-            if escaped:
+            if new:
                 pos = starts[start] if start < n_text else (ends[-1] if n_text else 0)
-                edits.append((pos, pos, escaped))
+                edits.append((pos, pos, new))
             continue
-        edits.append((segments[0][0], segments[0][1], escaped))
+        edits.append((segments[0][0], segments[0][1], new))
         edits.extend((s, e, "") for s, e in segments[1:])
     edits.sort(key=lambda e: (e[0], e[1]))
     clipped: list[TextReplacement] = []
@@ -266,12 +526,23 @@ def apply_replacements(html: str, html_text: HtmlText, replacements: Replacement
         return html
     if reps[-1][1] > len(html_text.text):
         raise ValueError("replacement beyond the end of the text")
-    edits = _source_edits(html_text, reps)
-    fixups = _kept_fixups(html_text.fixups, edits)
-    ordered = sorted(
-        [(s, e, 1, new) for s, e, new in edits] + [(s, e, 0, new) for s, e, new in fixups],
-        key=lambda x: (x[0], x[1], x[2]),  # at one place: a fixup, then the edit
-    )
+    regions = html_text.regions
+    region_starts = [r.start for r in regions]
+    ordered: list[tuple[int, int, int, str]] = []
+    quoted: set[int] = set()
+    edits: list[TextReplacement] = []
+    for s, e, new in _source_edits(html_text, reps):
+        k = _region_at(regions, region_starts, s)
+        kind = None if k is None else regions[k].kind
+        if kind == "unquoted" and k is not None:
+            quoted.add(k)
+        edits.append((s, e, _escape(new, kind)))
+    for k in quoted:  # an edited unquoted value gets quotes around it
+        start, end = regions[k].start, regions[k].end
+        ordered += [(start, start, -1, '"'), (end, end, 2, '"')]
+    ordered += [(s, e, 1, new) for s, e, new in edits]
+    ordered += [(s, e, 0, new) for s, e, new in _kept_fixups(html_text.fixups, edits)]
+    ordered.sort(key=lambda x: (x[0], x[1], x[2]))  # at one place: quote, fixup, edit, quote
     out: list[str] = []
     cursor = 0
     for s, e, _, new in ordered:
@@ -294,9 +565,15 @@ class HtmlPayload:
 
 
 def read_html_file(
-    path: Path, source: str, relpath: str, doc_id: str, options: ReadOptions
+    path: Path,
+    source: str,
+    relpath: str,
+    doc_id: str,
+    options: ReadOptions,
+    *,
+    scan_scripts: bool = False,
 ) -> Iterator[Record | ReadError]:
-    """One HTML file as one document."""
+    """One HTML file as one document (text: see `extract_text`)."""
     try:
         size = path.stat().st_size
         if size > options.max_document_bytes:
@@ -312,7 +589,7 @@ def read_html_file(
         yield ReadError(source, None, str(exc))
         return
     del data
-    html_text = extract_text(src)
+    html_text = extract_text(src, scan_scripts=scan_scripts)
     doc = Document(id=doc_id, text=html_text.text, meta=Metadata())
     yield Record(doc, source, None, HtmlPayload(relpath, src, html_text))
 
