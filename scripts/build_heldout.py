@@ -1,0 +1,110 @@
+"""Build the held-out detection set from its inline markup.
+
+The held-out set (``tests/data/heldout/documents.txt``) uses exactly the markup of the gold set
+(see ``scripts/build_gold.py`` and ``tests/data/gold/README.md``); this wrapper reuses that
+parser and only changes the ids (``held-001``…) and the output (one JSONL file)::
+
+    tests/data/heldout/heldout.jsonl   {"id", "text", "entities": [...], "meta": {...}}
+
+It also checks that every NIR carries a valid key.
+
+Usage (from the repository root)::
+
+    .venv/bin/python scripts/build_heldout.py            # rebuild
+    .venv/bin/python scripts/build_heldout.py --check    # fail if the output is stale
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
+DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
+
+
+def _load_build_gold():
+    if "build_gold" in sys.modules:
+        return sys.modules["build_gold"]
+    spec = importlib.util.spec_from_file_location("build_gold", ROOT / "scripts" / "build_gold.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["build_gold"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build_gold = _load_build_gold()
+MarkupError = build_gold.MarkupError
+
+
+def heldout_id(number: int) -> str:
+    return f"held-{number:03d}"
+
+
+def nir_key(nir13: str) -> int:
+    """The NIR control key: 97 - (n mod 97), Corsica 2A/2B counted as 19/18."""
+    digits = nir13.upper()
+    department = {"2A": "19", "2B": "18"}.get(digits[5:7], digits[5:7])
+    return 97 - int(digits[:5] + department + digits[7:13]) % 97
+
+
+def nir_is_valid(nir: str) -> bool:
+    compact = re.sub(r"\s", "", nir).upper()
+    if not re.fullmatch(r"[1-478]\d{4}(?:\d{2}|2[AB])\d{6}\d{2}", compact):
+        return False
+    return nir_key(compact[:13]) == int(compact[13:])
+
+
+def parse(source: str) -> list:
+    """Parse the markup into snippets renumbered ``held-NNN``; raise `MarkupError`."""
+    snippets = build_gold.parse_markup(source)
+    renamed = []
+    for number, snippet in enumerate(snippets, start=1):
+        where = f"block {number} ({heldout_id(number)})"
+        for entity in snippet.entities:
+            if snippet.text[entity.start : entity.end] != entity.text:
+                raise MarkupError(f"{where}: span mismatch for {entity.text!r}")
+            if entity.label == "NIR" and not nir_is_valid(entity.text):
+                raise MarkupError(f"{where}: invalid NIR key in {entity.text!r}")
+        renamed.append(dataclasses.replace(snippet, id=heldout_id(number)))
+    return renamed
+
+
+def render(snippets: list) -> str:
+    return "".join(json.dumps(s.to_json(), ensure_ascii=False) + "\n" for s in snippets)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--input", type=Path, default=DEFAULT_INPUT)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--check", action="store_true", help="fail if the output is stale")
+    args = parser.parse_args(argv)
+    try:
+        snippets = parse(args.input.read_text(encoding="utf-8"))
+    except MarkupError as error:
+        print(f"{args.input}: {error}", file=sys.stderr)
+        return 2
+    content = render(snippets)
+    if args.check:
+        if not args.output.is_file() or args.output.read_text(encoding="utf-8") != content:
+            print("held-out output is stale: run scripts/build_heldout.py", file=sys.stderr)
+            return 1
+        print(f"held-out output up to date ({len(snippets)} documents)")
+        return 0
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(content, encoding="utf-8", newline="\n")
+    n_entities = sum(len(s.entities) for s in snippets)
+    print(f"wrote {len(snippets)} documents, {n_entities} entities to {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
