@@ -29,6 +29,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cache
 
+import numpy as np
+
 from clindeid import knowledge
 from clindeid.document import Entity
 from clindeid.knowledge import Commune, Hospital, normalize_key
@@ -120,16 +122,24 @@ def _is_org_type(m: re.Match[str]) -> bool:
     return bool(_ORG_TYPE.match(m.group("type")))
 
 
-def _nearest(pool: tuple[Hospital, ...], commune: Commune) -> Hospital | None:
-    best, best_d = None, math.inf
+@cache
+def _pool_coordinates(pool: tuple[Hospital, ...]) -> tuple[tuple[Hospital, ...], np.ndarray]:
+    """The pool's hospitals that have a located commune, and their (lat, lon)."""
+    kept, coords = [], []
     for h in pool:
         c = knowledge.commune_by_insee(h.insee)
-        if c is None or math.isnan(c.lat):
-            continue
-        d = float(knowledge.haversine_km(commune.lat, commune.lon, c.lat, c.lon))
-        if d < best_d:
-            best, best_d = h, d
-    return best
+        if c is not None and not math.isnan(c.lat):
+            kept.append(h)
+            coords.append((c.lat, c.lon))
+    return tuple(kept), np.array(coords, dtype=float).reshape(-1, 2)
+
+
+def _nearest(pool: tuple[Hospital, ...], commune: Commune) -> Hospital | None:
+    kept, coords = _pool_coordinates(pool)
+    if not kept:
+        return None
+    d = knowledge.haversine_km(commune.lat, commune.lon, coords[:, 0], coords[:, 1])
+    return kept[int(np.argmin(d))]
 
 
 @dataclass(frozen=True)

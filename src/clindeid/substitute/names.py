@@ -78,12 +78,28 @@ class _Pool:
     weights: np.ndarray
 
     @property
-    def _first_letters(self) -> np.ndarray:
-        cached = self.__dict__.get("_letters")
+    def _cdf(self) -> np.ndarray:
+        cached = self.__dict__.get("_cumulative")
         if cached is None:
-            cached = np.array([k[:1] for k in self.keys])
-            object.__setattr__(self, "_letters", cached)
+            cached = np.cumsum(self.weights)
+            object.__setattr__(self, "_cumulative", cached)
         return cached
+
+    def _acceptable(
+        self, i: int, avoid: str, initials: tuple[str, ...] | None, parts: int | None
+    ) -> bool:
+        key = self.keys[i]
+        if key == avoid or (initials is None and avoid and key[:1] == avoid[0]):
+            return False
+        if initials is None and parts is None:
+            return True
+        words = key.split(" ")
+        if parts is not None and len(words) != parts:
+            return False
+        return initials is None or (
+            len(words) == len(initials)
+            and all(w[0] == c for w, c in zip(words, initials, strict=False))
+        )
 
     def draw(
         self,
@@ -92,26 +108,44 @@ class _Pool:
         initials: tuple[str, ...] | None = None,
         parts: int | None = None,
     ) -> str | None:
-        # never the original, nor its initial (initials must change too)
-        mask = np.array([k != avoid for k in self.keys])
-        if initials is None and avoid:
-            mask &= self._first_letters != avoid[0]
-        if initials is not None or parts is not None:
-            for i, key in enumerate(self.keys):
-                if not mask[i]:
-                    continue
-                words = key.split(" ")
-                wrong_parts = parts is not None and len(words) != parts
-                wrong_initials = initials is not None and (
-                    len(words) != len(initials)
-                    or any(w[0] != c for w, c in zip(words, initials, strict=False))
-                )
-                mask[i] = not (wrong_parts or wrong_initials)
-        w = np.where(mask, self.weights, 0.0)
-        total = w.sum()
-        if total <= 0:
+        """A name drawn by weight among the acceptable ones: never the original, nor its
+        initial (initials must change too), with the asked initials or word count.
+
+        Rejection sampling from the whole table gives exactly the conditional distribution
+        and costs O(log n) per try; a full scan is the fallback for rare constraints."""
+        cdf = self._cdf
+        if cdf.size == 0 or cdf[-1] <= 0:
             return None
-        return self.names[int(rng.choice(len(w), p=w / total))]
+        for _ in range(64):
+            i = min(int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right")), cdf.size - 1)
+            if self.weights[i] > 0 and self._acceptable(i, avoid, initials, parts):
+                return self.names[i]
+        subset, sub_cdf = self._subset(initials, parts)
+        for _ in range(64):
+            if sub_cdf.size == 0 or sub_cdf[-1] <= 0:
+                return None
+            j = np.searchsorted(sub_cdf, rng.random() * sub_cdf[-1], side="right")
+            i = int(subset[min(int(j), subset.size - 1)])
+            if self._acceptable(i, avoid, initials, parts):
+                return self.names[i]
+        return None
+
+    def _subset(
+        self, initials: tuple[str, ...] | None, parts: int | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Indices (and their cumulative weights) that satisfy the shape constraints; cached
+        per constraint, since the same initials recur across documents."""
+        cache: dict = self.__dict__.setdefault("_subsets", {})
+        found = cache.get((initials, parts))
+        if found is None:
+            keep = np.array(
+                [i for i in range(len(self.keys)) if self._acceptable(i, "", initials, parts)],
+                dtype=np.int64,
+            )
+            found = (keep, np.cumsum(self.weights[keep]) if keep.size else np.zeros(0))
+            if len(cache) < 4096:
+                cache[(initials, parts)] = found
+        return found
 
 
 @cache
@@ -241,12 +275,14 @@ def surrogate_first_name(
     slot = (FIRST_NS, key)
     if slot in context.memo:
         return context.memo[slot][0]
-    rng = context.rng
+    rng = context.rng_for(FIRST_NS, key)  # keyed contexts: a draw per (patient, name)
     the_sex = _sex_of(key, rng, sex, fallback_sex)
     words = key.split(" ")
     initials: list[str] = []
     for w in words:
         mapped = context.memo.get((INITIAL_FIRST_NS, w[0]))
+        if mapped is None and context.keyed:  # order-independent initials across documents
+            mapped = _initial_for(context, INITIAL_FIRST_NS, w[0])
         initials.append(mapped if mapped is not None else "")
     constrained = tuple(initials) if all(initials) else None
     name = _draw_first(rng, the_sex, key, len(words), constrained, birth_year)
@@ -295,6 +331,8 @@ def surrogate_surname(context: SubstitutionContext, original: str) -> str:
 
     def make() -> str:
         mapped = context.memo.get((INITIAL_LAST_NS, key[0]))
+        if mapped is None and context.keyed:  # order-independent initials across documents
+            mapped = _initial_for(context, INITIAL_LAST_NS, key[0])
         pool = _surname_pool()
         name = pool.draw(context.rng, key, (mapped,) if mapped else None)
         if name is None:

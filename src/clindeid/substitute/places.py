@@ -37,7 +37,7 @@ import math
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -91,6 +91,7 @@ def _table(extra_csv: str | None, columns: tuple[str, ...] | None) -> _Table:
     return _Table(features, {code: i for i, code in enumerate(features.insee.tolist())})
 
 
+@lru_cache(maxsize=8192)
 def candidates(
     insee: str,
     radius_km: float = DEFAULT_RADIUS_KM,
@@ -109,6 +110,7 @@ def candidates(
     order = np.argsort(d, kind="stable")[:k]
     chosen = near[order]
     dist = np.maximum(d[order], 0.0)
+    dist.setflags(write=False)  # cached: shared between calls
     return [str(f.insee[i]) for i in chosen], dist, f.matrix.shape[1]
 
 
@@ -381,7 +383,7 @@ class AddressStrategy:
         num = _random_number(m.group("num"), rng) if m.group("num") else ""
         street = m.group("street")
         new_street, _ = context.memoized(
-            "place.street", normalize_key(street), lambda: self._street(street, rng)
+            "place.street", normalize_key(street), lambda: self._street(street, context.rng)
         )
         text = f"{num}{m.group('gap1')}{m.group('rep') or ''}{m.group('gap2')}{new_street}"
         epsilon = 0.0
