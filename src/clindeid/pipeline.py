@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,10 +29,55 @@ class DeidentifiedDocument:
     entities: tuple[Entity, ...]
     replacements: tuple[Replacement, ...]
     epsilon_spent: Mapping[str, float] = field(default_factory=dict)
+    released: tuple[tuple[str, str, float], ...] = ()
 
     @property
     def masked(self) -> int:
         return sum(r.masked for r in self.replacements)
+
+
+#: Long documents are detected in windows of this many characters…
+DEFAULT_WINDOW = 100_000
+#: …overlapping by this many (longer than any entity), cut at a line or space.
+DEFAULT_OVERLAP = 2_000
+
+
+@dataclass(frozen=True)
+class Keying:
+    """Keyed (patient-consistent) substitution for batch runs.
+
+    ``secret``: the run's secret key (``--key-file``). Each patient (else each document) gets
+    the key ``HMAC(secret, patient id)``; every memoised draw of its substitution context is
+    derived from that key and the original value, so the same value gets the same
+    surrogate in every document of the patient, reproducibly, with no mapping table.
+    ``epsilon_per_value``: ε_v spent on each distinct private value of a patient (None:
+    the configuration's ``epsilon``).
+    """
+
+    secret: bytes
+    epsilon_per_value: float | None = None
+
+    @classmethod
+    def from_seed(cls, seed: int, epsilon_per_value: float | None = None) -> Keying:
+        """A keying derived from an integer seed (tests, reproducible demos)."""
+        secret = hashlib.sha256(f"clindeid-seed:{seed}".encode()).digest()
+        return cls(secret, epsilon_per_value)
+
+    def subject_key(self, patient_id: str | None, document_id: str) -> bytes:
+        """The key of a patient (or of a lone document when there is no patient id)."""
+        scope = b"patient\0" + patient_id.encode() if patient_id else b"document\0"
+        if not patient_id:
+            scope += document_id.encode("utf-8", errors="surrogatepass")
+        return hmac.new(self.secret, scope, hashlib.sha256).digest()
+
+    def pseudonym(self, patient_id: str) -> str:
+        """A keyed, PHI-free name of a patient for reports (16 hex digits)."""
+        data = b"pseudonym\0" + patient_id.encode("utf-8", errors="surrogatepass")
+        return hmac.new(self.secret, data, hashlib.sha256).hexdigest()[:16]
+
+    def fingerprint(self) -> str:
+        """Identifies the key in a manifest without revealing it."""
+        return hmac.new(self.secret, b"fingerprint", hashlib.sha256).hexdigest()[:16]
 
 
 def document_seed(seed: int | None, document_id: str) -> np.random.SeedSequence:
@@ -55,8 +101,21 @@ def _common_word_test() -> Callable[[str], bool] | None:
 class Pipeline:
     """A configured de-identifier. Build once (detectors may load tables), reuse."""
 
-    def __init__(self, config: Config | None = None, detectors: list[Detector] | None = None):
+    def __init__(
+        self,
+        config: Config | None = None,
+        detectors: list[Detector] | None = None,
+        *,
+        keying: Keying | None = None,
+        window: int = DEFAULT_WINDOW,
+        overlap: int = DEFAULT_OVERLAP,
+    ):
+        if not 0 <= overlap < window // 2:
+            raise ValueError("window overlap must be >= 0 and less than half the window")
         self.config = config or Config()
+        self.keying = keying
+        self.window = window
+        self.overlap = overlap
         self.detectors = (
             detectors if detectors is not None else build_detectors(list(self.config.detectors))
         )
@@ -70,8 +129,11 @@ class Pipeline:
         """Run every detector, resolve, then propagate what was found to its other
         occurrences in the document and resolve again."""
         proposals: list[Entity] = []
-        for detector in self.detectors:
-            proposals.extend(detector.detect(document))
+        if len(document.text) <= self.window:
+            for detector in self.detectors:
+                proposals.extend(detector.detect(document))
+        else:
+            proposals = self._detect_windows(document)
         entities = resolve(proposals, document.text)
         if self.config.propagate and entities:
             extra = propagate(document.text, entities, _common_word_test())
@@ -79,32 +141,91 @@ class Pipeline:
                 entities = resolve([*entities, *extra], document.text)
         return merge_adjacent(entities, document.text)
 
-    def context_for(self, document: Document) -> SubstitutionContext:
-        rng = np.random.default_rng(document_seed(self.config.seed, document.id))
+    def _detect_windows(self, document: Document) -> list[Entity]:
+        """Proposals over overlapping windows of a long text, in text offsets. A proposal
+        touching an inner window edge is dropped: the overlap sees it whole."""
+        proposals: list[Entity] = []
+        for start, end in windows(document.text, self.window, self.overlap):
+            part = Document(document.id, document.text[start:end], document.meta)
+            for detector in self.detectors:
+                for e in detector.detect(part):
+                    if (start and e.start == 0) or (
+                        end < len(document.text) and e.end >= end - start
+                    ):
+                        continue
+                    proposals.append(e.with_(start=e.start + start, end=e.end + start))
+        return proposals
+
+    def context_for(self, document: Document, patient_id: str | None = None) -> SubstitutionContext:
+        """A fresh substitution context. Keyed pipelines derive it from the patient key
+        (``patient_id``, else ``meta.patient_id``, else the document id)."""
+        weights = dict(self.config.budget_weights)
+        if self.keying is None:
+            rng = np.random.default_rng(document_seed(self.config.seed, document.id))
+            return SubstitutionContext(
+                rng=rng, meta=document.meta, epsilon=self.config.epsilon, budget_weights=weights
+            )
+        key = self.keying.subject_key(patient_id or document.meta.patient_id, document.id)
+        doc = hmac.new(key, b"document\0" + document.id.encode("utf-8", "surrogatepass"),
+                       hashlib.sha256).digest()  # fmt: skip
+        eps_v = self.keying.epsilon_per_value or self.config.epsilon
         return SubstitutionContext(
-            rng=rng,
+            rng=np.random.Generator(np.random.PCG64(int.from_bytes(doc[:16], "big"))),
             meta=document.meta,
             epsilon=self.config.epsilon,
-            budget_weights=dict(self.config.budget_weights),
+            budget_weights=weights,
+            key=key,
+            epsilon_per_value=eps_v,
         )
 
-    def deidentify(self, document: Document) -> DeidentifiedDocument:
+    def deidentify(self, document: Document, patient_id: str | None = None) -> DeidentifiedDocument:
+        """De-identify one document (``patient_id``: its patient, for keyed pipelines)."""
         entities = self.detect(document)
-        context = self.context_for(document)
+        context = self.context_for(document, patient_id)
         text, replacements = rewrite(
             document.text, entities, self.strategies, self.default_strategy, context
         )
+        released: tuple[tuple[str, str, float], ...] = ()
+        if context.keyed:
+            released = tuple(
+                sorted(
+                    (label, context.digest("budget", k)[:12].hex(), eps)
+                    for label, k, eps in context.released()
+                )
+            )
         return DeidentifiedDocument(
             id=document.id,
             text=text,
             entities=tuple(entities),
             replacements=tuple(replacements),
             epsilon_spent=dict(context.epsilon_spent),
+            released=released,
         )
 
     def deidentify_many(self, documents: Iterable[Document]) -> Iterator[DeidentifiedDocument]:
         for document in documents:
             yield self.deidentify(document)
+
+
+def windows(text: str, size: int, overlap: int) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` windows covering ``text``: at most ``size`` characters each,
+    consecutive ones overlapping by at least ``overlap``, cut after a newline or a space
+    when there is one in the last quarter of the window."""
+    n = len(text)
+    start = 0
+    while True:
+        end = min(start + size, n)
+        if end < n:
+            floor = start + (3 * size) // 4
+            cut = text.rfind("\n", floor, end)
+            if cut < 0:
+                cut = text.rfind(" ", floor, end)
+            if cut >= 0:
+                end = cut + 1
+        yield start, end
+        if end >= n:
+            return
+        start = end - overlap
 
 
 def _as_document(item: str | Document, index: int, meta: Mapping[str, Any] | None) -> Document:

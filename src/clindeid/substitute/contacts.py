@@ -310,7 +310,7 @@ class UrlStrategy:
         rng = context.rng
         host = m.group("host")
         new_host, _ = context.memoized(
-            "domain", host.lower(), lambda: fake_domain(rng, _tld(host), host)
+            "domain", host.lower(), lambda: fake_domain(context.rng, _tld(host), host)
         )
         rest = m.group("rest")
         ext = _EXTENSION.search(rest)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +23,12 @@ class SubstitutionContext:
     - ``memo``: (namespace, original key) → surrogate, so that the same original gets the
       same surrogate everywhere, and its privacy cost is charged once.
     - ``epsilon_spent``: budget accounting by label.
+    - ``key`` (keyed mode, batch runs): a secret per patient (or per document). Every
+      memoised draw then comes from a generator derived from ``HMAC(key, slot)``
+      (`rng_for`), so a value gets the same surrogate in every document of the patient,
+      in any order, on any worker, without shared state. ``epsilon_per_value`` is then the
+      fixed ε_v of each distinct released value (weighted by ``budget_weights``) instead of
+      a split of ``epsilon`` over the document's values.
     """
 
     rng: np.random.Generator
@@ -31,6 +39,9 @@ class SubstitutionContext:
     budget_weights: Mapping[str, float] = field(default_factory=dict)
     budget_plan: dict[Hashable, float] = field(default_factory=dict)
     charged: set[Hashable] = field(default_factory=set)
+    key: bytes | None = None
+    epsilon_per_value: float | None = None
+    labels: dict[Hashable, str] = field(default_factory=dict)
 
     @classmethod
     def create(cls, seed: int | None = None, meta: Metadata | None = None) -> SubstitutionContext:
@@ -41,9 +52,41 @@ class SubstitutionContext:
         slot = (namespace, key)
         if slot in self.memo:
             return self.memo[slot], False
-        value = make()
+        if self.key is None:
+            value = make()
+        else:  # keyed: the draw depends on (patient key, slot) only
+            saved, self.rng = self.rng, self.rng_for(namespace, key)
+            try:
+                value = make()
+            finally:
+                self.rng = saved
         self.memo[slot] = value
         return value, True
+
+    @property
+    def keyed(self) -> bool:
+        return self.key is not None
+
+    def digest(self, namespace: str, key: Hashable) -> bytes:
+        """``HMAC(key, slot)``: a stable, PHI-free name of a slot in keyed mode."""
+        if self.key is None:
+            raise ValueError("digest needs a keyed context")
+        return hmac.new(self.key, slot_bytes(namespace, key), hashlib.sha256).digest()
+
+    def rng_for(self, namespace: str, key: Hashable) -> np.random.Generator:
+        """The generator for the draw of slot ``(namespace, key)``: derived from the
+        context key in keyed mode (same slot → same draws), else the shared ``rng``."""
+        if self.key is None:
+            return self.rng
+        seed = int.from_bytes(self.digest(namespace, key)[:16], "big")
+        return np.random.Generator(np.random.PCG64(seed))
+
+    def released(self) -> list[tuple[str, Hashable, float]]:
+        """The distinct values released (charged) so far: ``(label, budget key, ε)``."""
+        return [
+            (self.labels.get(k, "?"), k, self.epsilon_for(k))
+            for k in self.charged
+        ]
 
     def plan_budget(self, keys: Iterable[tuple[str, Hashable]]) -> None:
         """Split ``epsilon`` over the distinct released values ``(label, key)``: uniformly,
@@ -55,12 +98,19 @@ class SubstitutionContext:
                 fresh[key] = label
         if not fresh:
             return
-        shares = split_budget(self.epsilon, list(fresh.values()), self.budget_weights)
+        self.labels.update(fresh)
+        if self.epsilon_per_value is not None:  # keyed: a fixed ε_v per value, any document
+            eps_v = self.epsilon_per_value
+            shares = [eps_v * float(self.budget_weights.get(lb, 1.0)) for lb in fresh.values()]
+        else:
+            shares = split_budget(self.epsilon, list(fresh.values()), self.budget_weights)
         self.budget_plan.update(zip(fresh, shares, strict=True))
 
     def epsilon_for(self, key: Hashable) -> float:
-        """The ε share planned for a released value (the whole budget if unplanned)."""
-        return self.budget_plan.get(key, self.epsilon)
+        """The ε share planned for a released value (the whole budget, or ε_v, if
+        unplanned)."""
+        default = self.epsilon if self.epsilon_per_value is None else self.epsilon_per_value
+        return self.budget_plan.get(key, default)
 
     def charge(self, label: str, epsilon: float) -> None:
         if epsilon:
@@ -69,3 +119,9 @@ class SubstitutionContext:
     @property
     def total_epsilon(self) -> float:
         return sum(self.epsilon_spent.values())
+
+
+def slot_bytes(namespace: str, key: Hashable) -> bytes:
+    """A stable serialisation of a memo slot (``repr`` of str/int/tuple/date values does not
+    depend on the process, unlike ``hash``)."""
+    return repr((namespace, key)).encode("utf-8", errors="surrogatepass")
