@@ -183,6 +183,24 @@ def age_in_years(birth: dt.date, on: dt.date) -> int:
 # ----------------------------------------------------------------------------- dates
 
 
+def _date_key(
+    entity: Entity,
+    original: str,
+    context: SubstitutionContext | None,
+    configured: str | None,
+    in_days: bool,
+) -> Hashable | None:
+    """The released value of a DATE mention: ("DATE", unit, value), in days when asked."""
+    try:
+        value, _ = _date_value(entity, original)
+    except ValueError:
+        return None
+    ref = reference_date(context, configured) if context else FALLBACK_REFERENCE
+    if in_days:
+        return ("DATE", "days", _complete(value, ref).toordinal())
+    return ("DATE", *date_units(value, ref))
+
+
 @dataclass(frozen=True)
 class DateLaplaceStrategy:
     """ε metric privacy for dates: ``v + Lap(1/ε_i)`` in the mention's own unit."""
@@ -193,12 +211,7 @@ class DateLaplaceStrategy:
     def budget_key(
         self, entity: Entity, original: str, context: SubstitutionContext | None = None
     ) -> Hashable | None:
-        try:
-            value, _ = _date_value(entity, original)
-        except ValueError:
-            return None
-        ref = reference_date(context, self.reference_date) if context else FALLBACK_REFERENCE
-        return ("DATE", *date_units(value, ref))
+        return _date_key(entity, original, context, self.reference_date, in_days=False)
 
     def prepare(self, entities: Sequence[tuple[Entity, str]], context: SubstitutionContext) -> None:
         _note_birth_date(entities, context, self.reference_date)
@@ -247,12 +260,7 @@ class DateOrderPreservingStrategy:
     def budget_key(
         self, entity: Entity, original: str, context: SubstitutionContext | None = None
     ) -> Hashable | None:
-        try:
-            value, _ = _date_value(entity, original)
-        except ValueError:
-            return None
-        ref = reference_date(context, self.reference_date) if context else FALLBACK_REFERENCE
-        return ("DATE", "days", _complete(value, ref).toordinal())
+        return _date_key(entity, original, context, self.reference_date, in_days=True)
 
     def prepare(self, entities: Sequence[tuple[Entity, str]], context: SubstitutionContext) -> None:
         ref = reference_date(context, self.reference_date)
@@ -328,12 +336,7 @@ class DateBoundedLdpStrategy:
     def budget_key(
         self, entity: Entity, original: str, context: SubstitutionContext | None = None
     ) -> Hashable | None:
-        try:
-            value, _ = _date_value(entity, original)
-        except ValueError:
-            return None
-        ref = reference_date(context, self.reference_date) if context else FALLBACK_REFERENCE
-        return ("DATE", "days", _complete(value, ref).toordinal())
+        return _date_key(entity, original, context, self.reference_date, in_days=True)
 
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
         value, fmt = _date_value(entity, original)
