@@ -16,6 +16,7 @@ Rules, in order:
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterable
 
 from clindeid.detect.base import priority_of
@@ -128,16 +129,34 @@ def _strip(text: str | None, start: int, end: int) -> tuple[int, int]:
 
 
 _JOINABLE_GAP = frozenset(" \t-")
+# An initial right before a name ("J. Lefort", "A.-L. Bonnet") belongs to it; a lone "M."
+# is a civility ("M. Dupont"), not an initial.
+_INITIAL_BEFORE = re.compile(r"(?:^|(?<=[\s(\[,;:–—-]))[^\W\d_]\.(?:-?[^\W\d_]\.)*[ \t]$")
+_CIVILITY_INITIALS = frozenset({"M.", "Mr.", "Me.", "Dr.", "Pr."})
+
+
+def _absorb_initial(entity: Entity, text: str, floor: int) -> Entity:
+    window_start = max(floor, entity.start - 8)
+    m = _INITIAL_BEFORE.search(text, window_start, entity.start)
+    if m is None or not text[m.start()].isupper():
+        return entity
+    initials = text[m.start() : m.end()].strip()
+    if initials in _CIVILITY_INITIALS:
+        return entity
+    return entity.with_(start=m.start())
 
 
 def merge_adjacent(
     entities: list[Entity], text: str, labels: frozenset[str] = frozenset({"PERSON"})
 ) -> list[Entity]:
     """Join consecutive entities of the same label separated only by spaces or a hyphen on
-    the same line ("Jean" + "MARTIN" → "Jean MARTIN"), so a full name is one entity."""
+    the same line ("Jean" + "MARTIN" → "Jean MARTIN"), so a full name is one entity; a
+    PERSON also takes the initials just before it ("J. Lefort", not after a lone "M.")."""
     out: list[Entity] = []
     for e in entities:
         prev = out[-1] if out else None
+        if e.label == "PERSON" and "PERSON" in labels:
+            e = _absorb_initial(e, text, prev.end if prev is not None else 0)
         if (
             prev is not None
             and prev.label == e.label

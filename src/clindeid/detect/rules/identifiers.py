@@ -78,6 +78,7 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"num[ée]ro\s+de\s+venue",
         r"n[°º]\s*d['’]\s*(?:admission|entr[ée]e|hospitalisation)",
         r"n[°º]\s*(?:de\s+)?passage",
+        r"passage\s+n[°º]",
         r"n[°º]\s*d['’]\s*[ée]pisode",
     ),
     "RPPS": (r"RPPS", r"n[°º]\s*RPPS"),
@@ -100,11 +101,31 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"identifiant",
         r"matricule",
         r"code\s+patient",
+        r"n[°º]\s*d['’]\s*intervention",
+        r"(?:intervention|demande|commande|inclusion|pr[ée]l[èe]vement|requ[êe]te|bon|"
+        r"ordonnance|facture|lame|bloc|accession|dossier)\s+n[°º]",
+        r"(?:n[°º]|num[ée]ro)\s*(?:d['’]\s*|de\s+)?(?:adh[ée]rent|adh[ée]sion|contrat|"
+        r"assur[ée]e?|allocataire|police|sociétaire|affiliation|AMC|mutuelle|CAF|dossier\s+MDPH)",
+        r"adh[ée]rent\s+n[°º]",
     ),
 }
 ID_CASE_SENSITIVE: dict[str, tuple[str, ...]] = {
-    "record": (r"ID", r"Id", r"EP"),
+    "record": (r"ID", r"Id", r"EP", r"AM"),
 }
+# Short case-sensitive triggers that need a long number: "EP 123456", "AM 921234567".
+SHORT_TRIGGER_MIN_DIGITS: dict[str, int] = {"EP": 6, "AM": 8}
+# Qualifiers between a trigger and its value: "IPP provisoire : …", "NDA HAD HAD23-07781".
+ID_QUALIFIERS = (
+    r"provisoire|d[ée]finitif|d[ée]finitive|temporaire|actuel(?:le)?|ancien(?:ne)?|nouveau|"
+    r"nouvelle|local|locale|unique|principal|AP-?HP|patient|s[ée]jour"
+)
+# Product references are no PHI: "cupule réf. 7245-50 lot 23B0457".
+PRODUCT_CUES = (
+    r"(?i:cupule|tige|implants?|proth[èe]ses?|plaques?|vis|clous?|stents?|lentilles?|"
+    r"inserts?|t[êe]te|cotyles?|pacemaker|stimulateur|d[ée]fibrillateur|valves?|anneau|"
+    r"greffon|mat[ée]riel|dispositif|broches?|agrafeuse|treillis|proth[èe]tique|"
+    r"cath[ée]ter|sonde|drain|canule|endoprot[èe]se|pile|boîtier|boitier|[ée]lectrode)"
+)
 # A bare "N°" followed by a long enough number is a record number too, with a low score.
 GENERIC_NUMBER_TRIGGER = r"(?i:n[°º]|no\.|num[ée]ro|#)"
 
@@ -140,10 +161,14 @@ _NIR_CLEAN = str.maketrans("", "", " .-\u00a0\u202f")
 # ("21/004567", "2021-000123", "21E12345"); a short first group may go on with
 # space-separated groups ("800 123 4567").
 _VALUE = (
-    r"(?P<val>(?:[A-Z]{1,4}[-/]?)?\d[0-9A-Z]*(?:[/.\-_][0-9A-Z]+)*"
+    r"(?P<val>(?:(?:[A-Z]{1,6}[-/_]){1,3}|[A-Z]{1,4})?\d[0-9A-Z]*(?:[/.\-_][0-9A-Z]+)*"
     r"(?:(?<![\d]{5})(?:" + _SP + r"\d{1,4}(?![\w/.\-]\d))+)?(?![\w]))"
 )
-_FILLER = r"(?:" + _SP + r"*(?:[:=#]|n[°º]\.?|no\.|\((?:[^()\n]{1,20})\)|-(?!\d)))*" + _SP + r"*"
+_FILLER = (
+    r"(?:" + _SP + r"*(?:[:=#|]|n[°º]\.?|no\.|\((?:[^()\n]{1,20})\)|-(?!\d)"
+    r"|(?i:" + ID_QUALIFIERS + r")(?![\w-])"
+    r"|[A-Z]{2,5}(?=" + _SP + r"+(?:[A-Z]{1,6}[-/_]?)*\d)))*" + _SP + r"*"
+)
 
 
 def _alt(fragments: tuple[str, ...]) -> str:
@@ -188,6 +213,15 @@ _ALL_ID_TRIGGERS = (
 _ID_RE = re.compile(
     first_char_lookahead(_ALL_ID_TRIGGERS)
     + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE
+)
+_PRODUCT_BEFORE_RE = re.compile(PRODUCT_CUES + r"[^\n.;]{0,25}$")
+_LOT_AFTER_RE = re.compile(_SP + r"*[,;]?" + _SP + r"*(?i:lot|LOT|n[°º]\s*de\s+lot)\b")
+_TABLE_ROW_RE = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
+_TABLE_RULE_RE = re.compile(r"^[ \t|:\-+]+$")
+_CELL_VALUE_RE = re.compile(_VALUE.replace("(?P<val>", "(?:") + r"$")
+_CELL_TRIGGER_RE = re.compile(
+    r"(?:" + _trigger_groups() + r")(?:" + _SP + r"*(?i:" + ID_QUALIFIERS + r"|n[°º]))?"
+    + _SP + r"*:?$"
 )
 _BARE_RPPS_RE = re.compile(r"(?<![\w.,/\-])10\d{9}(?![\w]|[.,/\-]\d)")
 _DATE_VALUE_RE = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}")
@@ -294,10 +328,54 @@ class IdentifierDetector:
             if entity is not None:
                 taken.add(entity.start)
                 yield entity
+        if "|" in text:
+            for entity in _table_ids(text):
+                if entity.start not in taken:
+                    taken.add(entity.start)
+                    yield entity
         for m in _BARE_RPPS_RE.finditer(text):
             if m.start() not in taken and luhn_valid(m.group()):
                 yield Entity(m.start(), m.end(), "ID", "validated/id", 0.8,
                              attributes={"kind": "RPPS"})
+
+
+def _table_ids(text: str) -> Iterator[Entity]:
+    """Values in a pipe table whose header cell (column) or left cell is an ID trigger."""
+    header: list[str] | None = None
+    prev_end = -2
+    for row in _TABLE_ROW_RE.finditer(text):
+        if row.start() != prev_end + 1:
+            header = None  # a new table
+        prev_end = row.end()
+        line = row.group()
+        cells: list[tuple[int, int]] = []
+        pos = row.start() + line.index("|") + 1
+        for part in line[line.index("|") + 1 :].split("|")[:-1]:
+            cells.append((pos, pos + len(part)))
+            pos += len(part) + 1
+        names = [text[s:e].strip() for s, e in cells]
+        if header is None:
+            header = names
+            continue
+        if all(_TABLE_RULE_RE.match(n or "-") for n in names):
+            continue
+        for i, (s, e) in enumerate(cells):
+            value = names[i]
+            if not value or not _CELL_VALUE_RE.match(value):
+                continue
+            trig = None
+            if i > 0 and _CELL_TRIGGER_RE.match(names[i - 1]):
+                trig = _CELL_TRIGGER_RE.match(names[i - 1])
+            elif i < len(header) and _CELL_TRIGGER_RE.match(header[i]):
+                trig = _CELL_TRIGGER_RE.match(header[i])
+            if trig is None or sum(ch.isdigit() for ch in value) < MIN_DIGITS["default"]:
+                continue
+            if _DATE_VALUE_RE.fullmatch(value):
+                continue
+            kind = next((k for k in ID_TRIGGERS if trig.group(k) is not None), "record")
+            start = s + (len(text[s:e]) - len(text[s:e].lstrip()))
+            yield Entity(start, start + len(value), "ID", "pattern/id", 0.8,
+                         attributes={"kind": kind})
 
 
 def _id_entity(text: str, m: re.Match[str]) -> Entity | None:
@@ -305,10 +383,19 @@ def _id_entity(text: str, m: re.Match[str]) -> Entity | None:
     value = m.group("val")
     start, end = m.start("val"), m.end("val")
     ndigits = sum(ch.isdigit() for ch in value)
-    is_ep = trigger == "record" and m.group("record") == "EP"
-    minimum = MIN_DIGITS["EP" if is_ep else ("generic" if trigger == "generic" else "default")]
+    short = m.group("record") if trigger == "record" else None
+    is_ep = short == "EP"
+    if short in SHORT_TRIGGER_MIN_DIGITS:
+        minimum = SHORT_TRIGGER_MIN_DIGITS[short]
+    else:
+        minimum = MIN_DIGITS["generic" if trigger == "generic" else "default"]
     if ndigits < minimum:
         return None
+    if trigger == "record" and re.match(r"(?i:r[ée]f)", m.group("record")) and (
+        _PRODUCT_BEFORE_RE.search(text, max(0, m.start() - 40), m.start())
+        or _LOT_AFTER_RE.match(text, end)
+    ):
+        return None  # an implant or device reference, not a person's record
     if _DATE_VALUE_RE.fullmatch(value) or _ID_UNIT_RE.match(text, end):
         return None
     if trigger == "generic" and _YEAR_RE.fullmatch(value):

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.document import Document, Entity
 from clindeid.knowledge.normalize import normalize_key
 
@@ -38,8 +39,8 @@ from clindeid.knowledge.normalize import normalize_key
 # Data: characters, titles, triggers, stop lists
 # --------------------------------------------------------------------------------------
 
-_UP = "A-ZÀ-ÖØ-ÞŒ"
-_LO = "a-zß-öø-ÿœ"
+_UP = UPPER  # every Latin capital: "WIŚNIEWSKI", "ŁUKASZEWSKI", "Ørsted"
+_LO = LOWER
 _AP = "'’"
 
 # One name word: "Dupont", "DUPONT", "McDonald", "N'Guyen", "D'ALMEIDA", "Jean-Pierre",
@@ -93,6 +94,14 @@ FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
      False, False),
     (r"\b(?:n[ée]e|ép\.|[ée]pouse|veuve|divorc[ée]e)", "patient", "last", False, False),
     (
+        r"(?i:personnes?[ \t]+(?:de[ \t]+confiance|[àa][ \t]+pr[ée]venir)|"
+        r"contacts?(?:[ \t]+(?:familial|proche|d['’][ \t]*urgence|principal))?|"
+        r"accompagnante?s?|aidante?s?(?:[ \t]+principale?)?|tut(?:eur|rice)|"
+        r"curat(?:eur|rice)|mandataire(?:[ \t]+judiciaire)?|repr[ée]sentant[ \t]+l[ée]gal)"
+        r"[ \t]*:",
+        "other", None, True, False,
+    ),
+    (
         r"(?i:internes?|externes?|chefs?[ \t]+de[ \t]+(?:service|clinique|p[ôo]le)|"
         r"m[ée]decins?(?:[ \t]+(?:traitant|r[ée]f[ée]rent|responsable|senior|adresseur|"
         r"demandeur|prescripteur|correspondant|de[ \t]+garde|anesth[ée]siste|"
@@ -117,10 +126,10 @@ FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
 
 # Family / other-person cues just before a civility: the person is not the patient.
 OTHER_CUES = (
-    r"fils|fille|m[èe]re|p[èe]re|[ée]poux|[ée]pouse|mari|femme|fr[èe]re|s[œo]eur|conjointe?|"
+    r"fils|fille|m[èe]re|p[èe]re|[ée]poux|[ée]pouse|mari|femme|fr[èe]re|s(?:œ|oe)ur|conjointe?|"
     r"compagne|compagnon|concubine?|tuteur|tutrice|curateur|curatrice|"
     r"personne[ \t]+de[ \t]+confiance|voisine?|amie?|ni[èe]ce|neveu|oncle|tante|"
-    r"petite?-(?:fils|fille)|grand-m[èe]re|grand-p[èe]re|parents?|belle-(?:fille|s[œo]eur|m[èe]re)|"
+    r"petite?-(?:fils|fille)|grand-m[èe]re|grand-p[èe]re|parents?|belle-(?:fille|s(?:œ|oe)ur|m[èe]re)|"
     r"beau-(?:fils|fr[èe]re|p[èe]re)|avocate?|employeur|accompagn[ée]e?[ \t]+(?:de|par)"
 )
 # Patient cues before a civility (same sentence, close by).
@@ -158,6 +167,39 @@ SIGNATURE_CLOSINGS = (
     r"amiti[ée]s)[^\n]{0,60}|"
     r"(?:le|la)[ \t]+(?:m[ée]decin|praticien|docteur|interne)(?:[ \t]+\w+)?[ \t]*:?"
 )
+
+# Relatives and close persons named by their first name alone: "son grand frère Adam",
+# "sa mère, Nathalie", "Frère aîné, Noah", "une amie, Inès", "prénommée Inês".
+RELATIVE_NOUNS = (
+    r"(?:(?:arri[èe]re-)?(?:grand|petit|demi|beau|belle)[- ])?"
+    r"(?:fr[èe]re|s(?:œ|oe)ur|fils|fille|m[èe]re|p[èe]re|maman|papa|enfant|b[ée]b[ée]|oncle|"
+    r"tante|cousine?|ni[èe]ce|neveu|[ée]poux|[ée]pouse|mari|femme|conjointe?|compagnon|"
+    r"compagne|concubine?|partenaire|fianc[ée]e?|amie?|copain|copine|voisine?|tuteur|"
+    r"tutrice|curateur|curatrice|jumeau|jumelle|parrain|marraine|filleule?|gendre|bru|"
+    r"aidante?|petite?-amie?)s?"
+)
+RELATIVE_ADJECTIVES = (
+    r"a[îi]n[ée]e?s?|cadet(?:te)?s?|benjamine?|maternel(?:le)?s?|paternel(?:le)?s?|"
+    r"unique|majeure?s?|mineure?s?|jumelle?s?|d[ée]c[ée]d[ée]e?s?|pr[ée]sente?s?|"
+    r"accompagnante?s?|actuel(?:le)?|nouvelle|nouveau|ancienne?|de\s+\d{1,2}\s+ans"
+)
+RELATIVE_DETERMINERS = (
+    r"son|sa|ses|leur|leurs|un|une|le|la|les|l['’]|mon|ma|mes|notre|votre|nos|vos|deux|trois"
+)
+# Words that name the next word as a first name whatever precedes them.
+NAMING_CUES = r"pr[ée]nomm[ée]e?s?|surnomm[ée]e?s?|appel[ée]e?s?[ \t]+par[ \t]+son[ \t]+pr[ée]nom"
+# Initials-only names: "C.D.", "M.-L. K.", "(V. M.)"; at least two letters.
+_INI = r"[{up}]\.(?:-?[{up}]\.)*"
+INITIALS_NAME = rf"{_INI}(?:(?<=-[{{up}}]\.)|(?<=[{{up}}]\.[{{up}}]\.)|[ \t]{_INI})"
+# Dotted abbreviations that look like initials but are not names (letters only).
+INITIALS_NOT_NAMES: frozenset[str] = frozenset(
+    {"NB", "PS", "SA", "CF", "EG", "IE", "PO", "QS", "US", "SP", "PJ", "OK", "TV", "AP", "AM",
+     "PM", "RAS", "SAS", "ND", "NR", "NC", "NA", "VS", "ET", "CI", "AL", "JC"}
+)  # fmt: skip
+# Job words after a title that make "Professeur d'EPS" a profession, not a name.
+JOB_TITLES: tuple[str, ...] = ("Professeur", "professeur", "PROFESSEUR", "Professeure",
+                               "professeure")
+
 
 def words(block: str) -> frozenset[str]:
     """The whitespace-separated words of a data block."""
@@ -324,6 +366,7 @@ _LOWER_RE = re.compile(rf"{_LOWER_WORD}(?![\w'’])")
 _PARTICLE_RE = re.compile(rf"(?:{_PARTICLE}[ \t]+|[dD][{_AP}])(?={_WORD})")
 _LABEL_AFTER_RE = re.compile(r"[ \t]*:")
 _LIST_SEP_RE = re.compile(r"[ \t]*(?:,|;|/|&|\bet\b|\+)[ \t]*|\n[ \t]*(?:[-•*·][ \t]*)?")
+_AND_RE = re.compile(r"[ \t]*(?:,[ \t]*)?(?:\bet\b|&)[ \t]*")
 _ARTICLE_RE = re.compile(r"(?:le|la|les|l['’]|du|au|aux|des)[ \t]+|l['’]")
 _NEXT_LINE_RE = re.compile(r"[ \t]*\r?\n[ \t]*")
 _OTHER_BEFORE_RE = re.compile(rf"(?i:\b(?:{OTHER_CUES})\b)[^.;\n]{{0,25}}$")
@@ -343,8 +386,25 @@ _TITLE_TOKEN_RE = re.compile(rf"(?:{_TITLE_ALT})$")
 _TOKEN = rf"(?:{_INITIALS}|{_WORD})"
 _RUN_RE = re.compile(rf"(?<![\w'’.-]){_TOKEN}(?:[ \t]{{1,3}}{_TOKEN})+(?![\w'’])")
 _TOKEN_RE = re.compile(rf"{_INITIALS}(?![\w'’])|{_WORD}(?![\w'’])")
-_LINE_INITIALS_RE = re.compile(rf"(?m)(?<=[.!?][ \t])[{_UP}]\.(?:-?[{_UP}]\.)+[ \t]*$")
 
+_RELATIVE_RE = re.compile(
+    rf"(?:(?<![\w'’-])(?i:{RELATIVE_DETERMINERS})[ \t]+|(?:^|(?<=[.;:!?\n(–—•-]))[ \t]*)"
+    rf"(?i:{RELATIVE_NOUNS})(?:[ \t]+(?i:{RELATIVE_ADJECTIVES})){{0,2}}(?![\w'’-])"
+    rf"[ \t]*(?:,|:)?[ \t]*(?=[{_UP}])"
+    rf"|(?<![\w'’-])(?i:{NAMING_CUES})[ \t]*:?[ \t]*(?=[{_UP}])",
+    re.MULTILINE,
+)
+_INITIALS_NAME = INITIALS_NAME.format(up=_UP)
+_LINE_INITIALS_RE = re.compile(
+    rf"(?m)(?:(?<=[.!?)][ \t])|(?<=[–—-][ \t]))(?:{_INITIALS_NAME})[ \t]*$"
+)
+_PAREN_INITIALS_RE = re.compile(rf"(?<=\()(?:{_INITIALS_NAME})(?=\))")
+# "J. Lefort", "A.-L. Bonnet, psychologue", "C. Boyer, SF – 14/07/2023": an initial and a
+# capitalised surname opening a line, alone or before a comma, a dash or a bracket.
+_LINE_INITIAL_NAME_RE = re.compile(
+    rf"(?m)^[ \t]*(?P<name>{_INI.format(up=_UP)}[ \t]+{_WORD})"
+    rf"(?=[ \t]*(?:$|,|[–—]|-[ \t]|\())"
+)
 _TITLE_INFO = {f"t{i}": (kind, sex, weak) for i, (_rx, kind, sex, weak) in enumerate(TITLES)}
 _FIELD_INFO = {f"f{i}": rest for i, (_rx, *rest) in enumerate(FIELDS)}
 
@@ -714,7 +774,18 @@ class PersonDetector:
                 continue
             if kind == "civility" and toks[0].kind == "particle" and text[toks[0].start] in "l":
                 continue  # "Monsieur le Maire", "Madame la Directrice"
+            if kind == "staff" and title in JOB_TITLES and toks[0].kind == "particle" and (
+                self._job_object(text, toks)
+            ):
+                continue  # "Professeur d'EPS", "professeur de Français"
             if len(toks) == 1 and toks[0].kind == "init" and kind == "civility":
+                # "Objet : M. T., 72 ans": an initialised name; "M." may be its first initial
+                start = m.start() if title == "M." else toks[0].start
+                yield Entity(start, toks[0].end, "PERSON", source="pattern/person-title",
+                             score=0.8, attributes={"role": self._context_role(
+                                 text, m.start(), toks[0].end), "part": "initials",
+                                 "trigger": "title"})
+                skip_until = toks[0].end
                 continue
             if kind in ("staff", "staff_plural"):
                 role = "staff"
@@ -733,12 +804,83 @@ class PersonDetector:
             if kind == "staff_plural":
                 yield from self._list_more(text, ent.end, role, None, weak, min_tokens=1)
 
+    def _job_object(self, text: str, toks: list[_Tok]) -> bool:
+        """Whether the word after "de"/"d'" is a subject taught, not a surname."""
+        words = [t for t in toks if t.kind == "word"]
+        if not words or text[toks[0].start] not in "dD" or text[toks[0].start:toks[0].end][
+            1:2
+        ].isupper():
+            return False
+        w = text[words[0].start:words[0].end]
+        return (w.isupper() and len(w) <= 4) or self._lex().common(w) or self._lex().common(
+            w.lower()
+        )
+
+    def _relative_pass(self, document: Document) -> Iterator[Entity]:
+        """First names after a relative cue: "son grand frère Adam", "sa mère, Nathalie"."""
+        text = document.text
+        lex = self._lex()
+        for m in _RELATIVE_RE.finditer(text):
+            pos = m.end()
+            if _TITLE_AT.match(text, pos):
+                continue  # "sa fille, Mme X": the title pass reads it
+            toks = self._read_name(text, pos, weak=True, cross_line=False)
+            words = [t for t in toks if t.kind == "word"]
+            if not words:
+                continue
+            first = text[words[0].start:words[0].end]
+            b = _base_key(words[0].key)
+            if b in EPONYMS or b in MONTHS_DAYS:
+                continue
+            if first.isupper() and len(first) <= 4 and lex.first_strength(first.title()) < 0.5:
+                continue  # "sa mère DCD", "son père BPCO"
+            if lex.common_weight(first) >= 0.5 and lex.first_strength(first) < 0.3:
+                continue
+            ent = self._make(text, toks, "pattern/person-relative", 0.85, "other", None,
+                             trigger="relative")
+            yield ent
+            yield from self._list_more(text, ent.end, "other", None, weak=True,
+                                       source="pattern/person-relative", score=0.8,
+                                       min_tokens=1, separators=_AND_RE)
+
+    def _initials_pass(self, document: Document) -> Iterator[Entity]:
+        """Initials-only names ("(V. M.)", "– C.D.") and "J. Lefort" signature lines."""
+        text = document.text
+        for rx in (_PAREN_INITIALS_RE, _LINE_INITIALS_RE):
+            for m in rx.finditer(text):
+                surface = m.group().rstrip()
+                letters = "".join(ch for ch in surface if ch.isalpha())
+                if letters in INITIALS_NOT_NAMES:
+                    continue
+                yield Entity(m.start(), m.start() + len(surface), "PERSON",
+                             source="heuristic/person-initials", score=0.6,
+                             attributes={"role": "other" if rx is _PAREN_INITIALS_RE
+                                         else "staff", "part": "initials",
+                                         "trigger": "initials"})
+        lex = self._lex()
+        for m in _LINE_INITIAL_NAME_RE.finditer(text):
+            if _TITLE_AT.match(text, m.start("name")):
+                continue  # "M. Petit": a civility, read by the title pass
+            wm = _WORD_RE.search(text, m.start("name"), m.end("name"))
+            if wm is None:
+                continue
+            w = wm.group()
+            k = _key(w)
+            if _is_stop(k) or _base_key(k) in EPONYMS or _base_key(k) in MONTHS_DAYS:
+                continue
+            if lex.common_weight(w) >= 0.8 and not lex.surname(w):
+                continue
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="pattern/person-initials", score=0.75,
+                         attributes={"role": "staff", "part": "full", "trigger": "signature"})
+
     def _list_more(
         self, text: str, pos: int, role: str, part: str | None, weak: bool,
         source: str = "pattern/person-title", score: float = 0.9, min_tokens: int = 2,
+        separators: re.Pattern[str] | None = None,
     ) -> Iterator[Entity]:
         while True:
-            sm = _LIST_SEP_RE.match(text, pos)
+            sm = (separators or _LIST_SEP_RE).match(text, pos)
             if not sm or sm.end() == pos:
                 return
             p = sm.end()
@@ -841,11 +983,6 @@ class PersonDetector:
                     continue
                 yield self._make(text, toks, "heuristic/person-signature", 0.8, "staff", None,
                                  trigger="signature")
-        for m in _LINE_INITIALS_RE.finditer(text):
-            yield Entity(m.start(), m.start() + len(m.group().rstrip()), "PERSON",
-                         source="heuristic/person-initials", score=0.6,
-                         attributes={"role": "staff", "part": "initials",
-                                     "trigger": "signature"})
 
     def _dictionary_pass(self, document: Document) -> Iterator[Entity]:
         text = document.text
@@ -962,6 +1099,8 @@ class PersonDetector:
         found.extend(self._field_pass(document))
         found.extend(self._signature_pass(document))
         found.extend(self._dictionary_pass(document))
+        found.extend(self._relative_pass(document))
+        found.extend(self._initials_pass(document))
         # the patient's metadata names make a dictionary/other guess a patient
         found = [self._with_meta_role(document, e) for e in found]
         found.extend(self._repeat_pass(document, found))
