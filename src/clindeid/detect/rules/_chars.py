@@ -28,7 +28,8 @@ def _class_body(test: str) -> str:
         j = i
         while j + 1 < len(chars) and ord(chars[j + 1]) == ord(chars[j]) + 1:
             j += 1
-        out.append(re.escape(chars[i]) if i == j else f"{re.escape(chars[i])}-{re.escape(chars[j])}")
+        lo, hi = re.escape(chars[i]), re.escape(chars[j])
+        out.append(lo if i == j else f"{lo}-{hi}")
         i = j + 1
     return "".join(out)
 

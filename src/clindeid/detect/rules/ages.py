@@ -61,6 +61,24 @@ DURATION_AFTER = (
     r"|d['’]exposition|de\s+mariage|de\s+survie|de\s+retard|de\s+délai|de\s+la|du|des|de\s+l['’]"
     r"|d['’]écart|post|consécutifs|durant|pendant|environ\s+avant)(?!\w)"
 )
+# A banner age right after a birth date: "né le 04/02/2021, 21 mois", "DDN 17/05/22 – 19 mois".
+AFTER_BIRTH_DATE = (
+    r"(?:\bn[ée]e?(?:\s*\(e\))?\s+le|\bddn|\bdate\s+de\s+naissance)\s*:?\s*"
+    r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}\s*[,;–—(-]?\s*$"
+)
+# "cancer du sein à 42 ans", "diagnostiqué à 45 ans": an age at an event (mid-sentence "à")
+# from this value on, unless a follow-up horizon is meant ("survie à 15 ans").
+EVENT_AGE_MIN = 12
+EVENT_AGE_BEFORE = r"(?<![\w'’])à\s*$"
+HORIZON_CUES = (
+    r"\b(?:survie|survival|risque|r[ée]cidive|rechute|contr[ôo]le|suivi|r[ée][ée]valuation|"
+    r"revoir|revu|rdv|rendez-vous|recul|mortalit[ée]|taux|probabilit[ée]|pronostic|"
+    r"[ée]valuation|bilan|visite|horizon|incidence|cumul[ée]e?|SG|SSP|OS|PFS|EFS|DFS|"
+    r"r[ée]sultats?|efficacit[ée]|b[ée]n[ée]fice|gain|perte|score|objectif|projet[ée]e?)\b"
+    r"[^.;\n]{0,40}$"
+)
+# The first bound of "deux enfants de 6 et 3 ans", "entre 6 et 8 ans".
+RANGE_FIRST_BOUND = r"(?<![\w.,/])(?P<n>\d{1,3})\s*(?:et|à|ou|-|–)\s*$"
 AGE_AFTER_YEARS = r"\d\s*ans?\s*(?:et\s+)?$"  # "2 ans et 3 mois": the months are an age too
 VERB_AFTER_A = r"^\s+(?:été|eu|pu|dû|fait|pris|reçu|présenté|bénéficié|consulté|arrêté)\b"
 
@@ -96,6 +114,10 @@ _CLAUSE_START_A = re.compile(CLAUSE_START_A)
 _DURATION_AFTER = re.compile(DURATION_AFTER, _FLAGS)
 _AGE_AFTER_YEARS = re.compile(AGE_AFTER_YEARS, _FLAGS)
 _VERB_AFTER_A = re.compile(VERB_AFTER_A, _FLAGS)
+_AFTER_BIRTH_DATE = re.compile(AFTER_BIRTH_DATE, _FLAGS)
+_EVENT_AGE_BEFORE = re.compile(EVENT_AGE_BEFORE, _FLAGS)
+_HORIZON_CUES = re.compile(HORIZON_CUES, _FLAGS)
+_RANGE_FIRST_BOUND = re.compile(RANGE_FIRST_BOUND, _FLAGS)
 _WINDOW = 50
 
 
@@ -105,6 +127,8 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
     if _AGE_CONTEXT.search(text, lo, s):
         return 0.95
     in_parens = text[s - 1 : s] == "(" and text[e : e + 1] == ")"
+    if _AFTER_BIRTH_DATE.search(text, max(0, s - 45), s):
+        return 0.9
     if needs_context:
         if in_parens and name == "years_short":
             return 0.85
@@ -118,8 +142,20 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
     if _CLAUSE_START_A.search(text, lo, s):
         return 0.85
     if _DURATION_BEFORE.search(text, lo, s):
+        if _event_age(text, s, lo):
+            return 0.75
         return None
     return 0.8
+
+
+def _event_age(text: str, s: int, lo: int) -> bool:
+    """"cancer du sein à 42 ans": an adult age at an event, not a follow-up horizon."""
+    if not _EVENT_AGE_BEFORE.search(text, lo, s):
+        return False
+    digits = re.match(r"\d{1,3}", text[s : s + 3])
+    if digits is None or int(digits.group()) < EVENT_AGE_MIN:
+        return False
+    return not _HORIZON_CUES.search(text, max(0, s - 60), s)
 
 
 def _build(text: str, m: re.Match[str], unit: str) -> tuple[float, str] | None:
@@ -162,6 +198,23 @@ class AgeDetector:
     name: str = "age"
     family: str = "rules"
 
+    def _first_bounds(self, text: str, found: list[Entity]) -> list[Entity]:
+        """The bare first number of "de 6 et 3 ans" / "entre 6 et 8 ans" (same unit)."""
+        out = []
+        for ent in found:
+            m = _RANGE_FIRST_BOUND.search(text, max(0, ent.start - 12), ent.start)
+            if m is None:
+                continue
+            value = int(m.group("n"))
+            unit = str(ent.attributes.get("unit", "years"))
+            if not 0 < value <= MAX_VALUE[unit]:
+                continue
+            s, e = m.start("n"), m.end("n")
+            out.append(Entity(s, e, "AGE", source=f"pattern/{self.name}", score=ent.score,
+                              value=value, attributes={"unit": unit, "format": build_format(
+                                  text, s, e, [(s, e, "n")])}))
+        return out
+
     def detect(self, document: Document) -> Iterator[Entity]:
         text = document.text
         found: list[Entity] = []
@@ -182,6 +235,7 @@ class AgeDetector:
                 found.append(Entity(start, m.end(), "AGE", source=f"pattern/{self.name}",
                                     score=score, value=int(value) if value.is_integer()
                                     else value, attributes={"unit": unit, "format": fmt}))
+        found.extend(self._first_bounds(text, found))
         found.sort(key=lambda e: (e.start, -e.end))
         last_end = -1
         for ent in found:

@@ -130,16 +130,19 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
      rf"(?<![\w./-])(?P<d>\d{{1,2}})(?P<s>/)(?P<m>\d{{1,2}})(?![\w/]|[.,/-]\d|\s*{UNITS})",
      True, 0.75),
     ("textual",
-     rf"(?<!\w)(?:(?P<wd>{WEEKDAY})(?:,?\s+))?(?:(?P<d>{DAY})|(?P<dw>{NUMBER_WORDS}))"
-     rf"(?:\s+|-)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?"
-     rf"(?:(?:\s+|-|,\s*)(?P<y>{YEAR4})(?!\w|[.,]\d)|\s+(?P<y2>\d{{2}}){Y2_GUARD}(?!\w)"
-     rf"|\s+(?P<yw>{NUMBER_WORDS}))?", False, 0.9),
+     rf"(?<!\w)(?:(?P<wd>{WEEKDAY})(?:,?[ \t\u00a0]+))?"
+     rf"(?:(?P<d>{DAY})|(?P<dw>{NUMBER_WORDS}))"
+     rf"(?:[ \t\u00a0]+|-)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?"
+     rf"(?:(?:[ \t\u00a0]+|-|,[ \t\u00a0]*)(?P<y>{YEAR4})(?!\w|[.,]\d)"
+     rf"|[ \t\u00a0]+(?P<y2>\d{{2}}){Y2_GUARD}(?!\w)"
+     rf"|[ \t\u00a0]+(?P<yw>{NUMBER_WORDS}))?", False, 0.9),
     ("weekday_day",
-     rf"(?<!\w)(?P<wd>{WEEKDAY}),?\s+(?P<d>{DAY})(?!\w|[/.:,h]\d|\s*{UNITS})", False, 0.8),
+     rf"(?<!\w)(?P<wd>{WEEKDAY}),?[ \t\u00a0]+(?P<d>{DAY})(?!\w|[/.:,h]\d|\s*{UNITS})", False, 0.8),
     ("month_year",
      rf"(?<!\w)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?"
-     rf"(?:(?:\s+|-|\s*,\s*)(?P<y>{YEAR4})(?!\w|[.,]\d)|\s+(?P<y2>\d{{2}}){Y2_GUARD}(?!\w)"
-     rf"|\s+(?P<yw>{NUMBER_WORDS}))", False, 0.85),
+     rf"(?:(?:[ \t\u00a0]+|-|[ \t\u00a0]*,[ \t\u00a0]*)(?P<y>{YEAR4})(?!\w|[.,]\d)"
+     rf"|[ \t\u00a0]+(?P<y2>\d{{2}}){Y2_GUARD}(?!\w)"
+     rf"|[ \t\u00a0]+(?P<yw>{NUMBER_WORDS}))", False, 0.85),
     ("month_only",
      rf"(?<!\w)(?:{'|'.join(MONTH_TRIGGERS)})(?P<mon>(?-i:{MONTH_FULL_LOWER}))"
      r"(?![^\W\d_]|\.?\s*\d)", False, 0.6),
@@ -148,6 +151,14 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
      rf"(?!\w|[.,]\d|\s*{UNITS})", False, 0.75),
 )  # fmt: skip
 
+# Numbers in a street name or after a score are no dates: "avenue du 14 Juillet",
+# "place du 8 Mai 1945", "Apgar 9/10/10", "EVA 3/10".
+NOT_DATE_BEFORE = (
+    r"(?:\b(?:rue|avenue|av\.?|boulevard|bd|place|pl\.|quai|all[ée]e|impasse|square|pont|"
+    r"cours|chemin|route|rond-point|parvis|esplanade|carrefour|cit[ée]|r[ée]sidence|"
+    r"stade|gare|lyc[ée]e|coll[èe]ge|[ée]cole)[ \t]+(?:du[ \t]+|des[ \t]+)?"
+    r"|\b(?:apgar|score|eva|gcs|glasgow|nihss|ecog|karnofsky|(?-i:EN|TA|PA|PS))[ \t]*:?[ \t]*)$"
+)
 RANGE_HEAD_DAY = (
     r"(?:(?P<trig>\b(?:du|entre|les|des|dès)\s+(?:le\s+)?))?(?<![\w/.-])(?P<d1>"
     + DAY + r")(?P<conn>-|–|\s*(?:-|–|au|à|et(?:\s+le)?)\s+)$"
@@ -166,6 +177,7 @@ _RANGE_CONNECTOR = re.compile(RANGE_CONNECTOR, _FLAGS)
 _RANGE_HEAD_DAY = re.compile(RANGE_HEAD_DAY, _FLAGS)
 _RANGE_HEAD_MONTH = re.compile(RANGE_HEAD_MONTH, _FLAGS)
 _YEAR_IN_CHAIN = re.compile(r"\d{4}")
+_NOT_DATE_BEFORE = re.compile(NOT_DATE_BEFORE, _FLAGS)
 _YEAR_TRIGGER = re.compile(YEAR_TRIGGER, _FLAGS)
 _MONTH_TABLES = {"month": MONTHS, "month_abbr": MONTHS_ABBR, "month_abbr3": MONTHS_ABBR3}
 _VALUE_GROUPS = ("wd", "d", "dw", "d_sp", "mon", "m", "y", "y2", "yw")
@@ -346,6 +358,13 @@ def _inherit(text: str, kept: list[_Candidate]) -> list[_Candidate]:
     out: list[_Candidate] = []
     for i, c in enumerate(kept):
         if c.value.year is None:
+            # "du 5 au 9 décembre": a day-month target still gives its head a month
+            head = None
+            if c.value.day is not None and c.value.month is not None:
+                window_start = max(out[-1].end if out else 0, c.start - 30)
+                head = _day_head(text[window_start : c.start], window_start, c)
+            if head is not None and (i == 0 or head.start >= kept[i - 1].end):
+                out.append(head)
             out.append(c)
             continue
         prev = out[-1] if out else None
@@ -448,6 +467,8 @@ class DateDetector:
     def detect(self, document: Document) -> Iterator[Entity]:
         text = document.text
         for c in find_dates(text):
+            if _NOT_DATE_BEFORE.search(text, max(0, c.start - 30), c.start):
+                continue
             attrs: dict[str, object] = {"precision": c.value.precision, "format": c.format}
             attrs.update(c.attributes)
             if _BIRTH_TRIGGER.search(text, max(0, c.start - _BIRTH_WINDOW), c.start):
