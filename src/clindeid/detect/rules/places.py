@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.document import Document, Entity
 
 __all__ = [
@@ -44,8 +45,8 @@ __all__ = [
 
 # =========================================================================== data
 
-UP = "A-ZÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆ"
-LOW = "a-zàâäçéèêëîïôöùûüÿœæß"
+UP = UPPER  # every Latin capital ("Iași", "Łódź", "Ørsted")
+LOW = LOWER
 APOS = "'’"
 
 # Street types: canonical → written forms. "strong" types accept a lowercase name after a
@@ -301,7 +302,14 @@ LOCATION_CUES: tuple[str, ...] = (
     r"d[ée]m[ée]nag[ée]e?s?", r"install[ée]e?s?", r"famille", r"parents", r"travaill(?:e|ait)",
     r"mission", r"provenance", r"exil[ée]e?s?", r"réfugi[ée]e?s?", r"grandi", r"séjournant",
     r"chez", r"fils", r"fille", r"épouse", r"mari", r"enfants", r"soeur", r"sœur", r"frère",
+    r"rest[ée]e?s?", r"partie?s?", r"repartie?s?", r"rentrer", r"scolaris[ée]e?s?",
+    r"naturalis[ée]e?s?", r"d[ée]c[ée]d[ée]e?s?", r"inhum[ée]e?s?", r"enterr[ée]e?s?",
+    r"vivant", r"vivent", r"r[ée]sident", r"h[ée]berg[ée]e?s?", r"accueillie?s?",
+    r"adopt[ée]e?s?", r"hospitalis[ée]e?s?", r"soign[ée]e?s?", r"op[ée]r[ée]e?s?",
+    r"grandie?", r"[ée]lev[ée]e?s?", r"domicili[ée]e?s?", r"installation", r"arriv[ée]e",
 )  # fmt: skip
+# After a country: "en France depuis 2 ans".
+LOCATION_CUES_AFTER = r"[ \t]+(?:depuis|jusqu['’]en|entre|de[ \t]+\d{4}[ \t]+à)\b"
 # Countries and regions proposed without a cue ("dictionary/location"): all countries but
 # these, and regions/départements that are not common words or rivers.
 COUNTRIES_NEED_CUE: frozenset[str] = frozenset(
@@ -333,6 +341,45 @@ LOCATION_PREPOSITIONS = (
     r"vers\s+le|vers\s+la|vers\s+l['’]|l['’]|la|le|les)\s*))"
 )
 
+# Foreign cities (``data/places/world_cities.tsv.gz``, GeoNames cities > 15,000): after
+# one of these cues, or anywhere from WORLD_CITY_MIN_POPULATION on.
+WORLD_CITY_CUES: tuple[str, ...] = (
+    r"à", r"au", r"aux", r"via", r"vers", r"depuis", r"en\s+provenance\s+d(?:e|['’])",
+    r"originaire\s+d(?:e|['’])", r"retour\s+d(?:e|['’])", r"rentr[ée]e?s?\s+d(?:e|['’])",
+    r"revenu(?:e|s)?\s+d(?:e|['’])", r"arriv[ée]e?s?\s+d(?:e|['’])", r"escale\s+à",
+    r"transit\s+par", r"venant\s+d(?:e|['’])", r"\(",
+)  # fmt: skip
+WORLD_CITY_MIN_POPULATION = 1_000_000
+WORLD_CITY_NAME_MIN_POPULATION = 500_000  # a city that is also a first name needs a cue and this
+# Places that name a score or a classification: "Deauville 5", "classification de Paris".
+SCORE_PLACE_NAMES: frozenset[str] = frozenset(
+    {"deauville", "lugano", "ann arbor", "bethesda", "milan", "paris", "sydney", "atlanta",
+     "montreal", "vienne", "los angeles", "baltimore", "boston", "kyoto", "seattle", "lille",
+     "rotterdam", "amsterdam", "toronto", "montpellier", "edmonton", "banff", "chicago"}
+)  # fmt: skip
+SCORE_AFTER = (
+    r"[ \t]*[:=]?[ \t]*(?:[0-5](?![\d,.]|[ \t]*(?:ans|mois|km|rue|av))|[IVX]{1,4}\b|[A-D]\b)"
+)
+SCORE_BEFORE = (
+    r"(?i:classification|score|crit[èe]res?|syst[èe]me|stade|grade|[ée]chelle|consensus|"
+    r"recommandations?)[ \t]+(?:de[ \t]+|d['’])?$"
+)
+# Territories named after a cue: "région d'Amhara", "île d'Anjouan", "province du Sud-Kivu".
+TERRITORY_CUES = (
+    r"r[ée]gions?|provinces?|[ée]tat|districts?|[îi]les?|comt[ée]|wilayas?|gouvernorats?|"
+    r"pr[ée]fectures?|oblast|cantons?|vall[ée]e|d[ée]partement|archipel|emirat|émirat"
+)
+# "10e arrondissement", "gare du Nord", "aéroport d'Orly", "métro Château-Rouge".
+ARRONDISSEMENT = r"\b\d{1,2}(?:e|er|ème|eme|è|ᵉ)[ \t]+arrondissement\b"
+TRANSPORT_PLACES = (
+    r"gares?|a[ée]roport|station(?:[ \t]+de[ \t]+m[ée]tro)?|m[ée]tro|RER|porte|quartier|cit[ée]"
+)
+# Titles inside street names: "avenue du Docteur Arnold Netter", "rue du Pr Calmette".
+STREET_TITLE_WORDS = (
+    r"Docteur|Professeur|Dr\.?|Pr\.?|Général|Maréchal|Président|Commandant|Colonel|"
+    r"Capitaine|Lieutenant|Abbé|Père|Cardinal|Chanoine|Pasteur|Sergent|Amiral"
+)
+
 # =========================================================================== regexes
 
 _WORD = rf"[{UP}{LOW}\d]"
@@ -347,6 +394,9 @@ _STOP = "(?!(?:" + "|".join(re.escape(w) for w in NAME_STOP_WORDS) + r")\b(?![-'
 _NAME_UNIT_STRICT = (
     rf"(?:{_PARTICLE})*{_STOP}"
     rf"(?:{_CAPWORD}|{_NUMWORD}(?=\s+[{UP}])|(?<=[{LOW}] )(?:1[89]|20)\d\d\b)"
+)
+_NAME_UNIT_STRICT = (
+    rf"(?:(?:{_PARTICLE})+(?:{STREET_TITLE_WORDS})(?=[ \t]+[{UP}])|{_NAME_UNIT_STRICT})"
 )
 _NAME_UNIT_LOOSE = rf"(?:(?:{_PARTICLE})+{_LOWWORD}|{_NAME_UNIT_STRICT})"
 _SEP = r"[ \t]+"
@@ -410,6 +460,12 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
             rf"(?P<comp>{complement})"
         ),
         "postbox": re.compile(POSTBOX_PATTERN),
+        # a street without a number opening a line or after a comma, before a postcode:
+        # "Avenue du 14 Juillet, 93140 Bondy"
+        "before_zip": re.compile(
+            rf"(?m)(?:^[ \t]*|(?<=[,;:][ \t]))(?P<addr>{street})"
+            rf"(?=[ \t]*,?[ \t]*\d{{5}}[ \t]+[{UP}])"
+        ),
     }
 
 
@@ -438,6 +494,22 @@ _PARTICLE_NAME_BEFORE = re.compile(
 )
 _PREV_WORD = re.compile(rf"([{UP}{LOW}]+)\.?[ \t]*$")
 _NEXT_WORD = re.compile(rf"[ \t]+([{UP}{LOW}]+)")
+_WORLD_CUE = re.compile(
+    r"(?:^|[\s(])(?i:" + "|".join(WORLD_CITY_CUES) + r")[ \t]*$"
+)
+_SCORE_AFTER = re.compile(SCORE_AFTER)
+_SCORE_BEFORE = re.compile(SCORE_BEFORE)
+_PLACE_RUN = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*(?:[ \t-][{UP}][{UP}{LOW}]+){{0,3}}"
+_TERRITORY = re.compile(
+    rf"(?<![\w-])(?i:{TERRITORY_CUES})[ \t]+(?:(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
+    rf"[ \t]*)?(?P<name>{_PLACE_RUN})"
+)
+_ARRONDISSEMENT_LOC = re.compile(ARRONDISSEMENT)
+_TRANSPORT = re.compile(
+    rf"(?<![\w-])(?i:{TRANSPORT_PLACES})[ \t]+(?:(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
+    rf"[ \t]*)?{_PLACE_RUN}"
+)
+_PAREN_AFTER_PLACE = re.compile(rf"(?<=[{LOW}{UP}])[ \t]*\([ \t]*(?P<name>{_PLACE_RUN})[ \t]*\)")
 
 
 def _trie_regex(words: set[str]) -> str:
@@ -474,7 +546,14 @@ _PLAIN_LOCATION_NAMES: frozenset[str] = frozenset(
     _location_key(n)
     for n in (*(c for c in COUNTRIES if c not in COUNTRIES_NEED_CUE), *REGIONS_WITHOUT_CUE)
 )
-_LOCATION_ANY = re.compile(rf"(?<![\w-])(?:{_trie_regex(set(_LOCATION_NAMES))})(?![\w-])")
+# UPPERCASE forms ("ÉTHIOPIE", "SÉNÉGAL") read as their usual spelling.
+_UPPER_LOCATION_FORMS: dict[str, str] = {
+    n.upper(): n for n in _LOCATION_NAMES if len(n) >= 4 and not n.isupper()
+}
+_LOCATION_ANY = re.compile(
+    rf"(?<![\w-])(?:{_trie_regex(set(_LOCATION_NAMES) | set(_UPPER_LOCATION_FORMS))})(?![\w-])"
+)
+_LOCATION_CUE_AFTER = re.compile(LOCATION_CUES_AFTER)
 # A cue about a person just before the name ("originaire du", "séjour de 3 semaines au").
 _LOCATION_CUE_BEFORE = re.compile(
     rf"\b(?i:{'|'.join(LOCATION_CUES)})(?:\s+(?:en\s+France\s+)?(?:depuis\s+(?:peu\s+)?)?)?"
@@ -591,6 +670,53 @@ def _address_regexes() -> dict[str, re.Pattern[str]]:
     return _compile_address(_type_forms(_knowledge().street_types))
 
 
+@dataclass(frozen=True)
+class _World:
+    """Foreign city names (normalised) → (population, country); token prefixes of them."""
+
+    cities: dict[str, tuple[int, str]]
+    prefixes: frozenset[str]
+
+
+@cache
+def _world() -> _World:
+    import gzip
+    from importlib import resources
+
+    cities: dict[str, tuple[int, str]] = {}
+    try:
+        ref = resources.files("clindeid").joinpath("data/places/world_cities.tsv.gz")
+        with ref.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as fh:
+            for line in fh:
+                key, pop, cc = line.rstrip("\n").split("\t")
+                cities[key] = (int(pop), cc)
+    except (OSError, ValueError):
+        return _World({}, frozenset())
+    prefixes = {" ".join(k.split(" ")[:n]) for k in cities for n in range(1, k.count(" ") + 2)}
+    return _World(cities, frozenset(prefixes))
+
+
+def _match_world(text: str, pos: int) -> tuple[int, str, int, str] | None:
+    """Longest foreign city name at ``pos``: (end, key, population, country) or ``None``."""
+    world = _world()
+    run = _CITY_RUN.match(text, pos)
+    if run is None or not world.cities:
+        return None
+    normalize = _knowledge().normalize
+    acc = ""
+    best = None
+    for i, tok in enumerate(_TOKEN.finditer(text, pos, run.end())):
+        if i >= MAX_CITY_TOKENS:
+            break
+        word = normalize(tok.group())
+        acc = word if i == 0 else f"{acc} {word}"
+        if acc not in world.prefixes:
+            break
+        if acc in world.cities and word not in CITY_CONNECTORS_END:
+            best = (tok.end(), acc, *world.cities[acc])
+    return best
+
+
 # =========================================================================== helpers
 
 
@@ -640,6 +766,9 @@ class AddressDetector:
         for m in rx["named"].finditer(text):
             start = m.start("pre") if m.group("pre") else m.start("type")
             yield self._entity(text, start, m.end(), "named_place", m.group("type"), 0.8)
+        for m in rx["before_zip"].finditer(text):
+            ctype = m.group("type_s") or m.group("type_w") or "grande rue"
+            yield self._entity(text, m.start("addr"), m.end("addr"), "street", ctype, 0.8)
         for m in rx["postbox"].finditer(text):
             yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.9,
                          attributes={"kind": "postbox"})  # fmt: skip
@@ -745,6 +874,8 @@ class ZipCityDetector:
             adjacent = prefix[prev.end(1) :].strip(" \t.") == ""
             if word.lower() in PERSON_CUES:
                 return True
+            if len(word) == 1 and word.isupper() and prefix[prev.end(1) :].startswith("."):
+                return True  # "C. Boyer": an initial, then a surname
             upper_before = word.isupper() and len(word) > 1 and word not in ORG_ACRONYMS
             if adjacent and upper_before and not surface.isupper():  # "DUPONT Nancy"
                 return True
@@ -781,14 +912,33 @@ class ZipCityDetector:
             prefix = None
             if found is None:
                 prefix = _line_prefix(text, start)
-                if _FOREIGN_CUE.search(prefix):
+                world = self._world_city(text, start, prefix)
+                if world is not None:
+                    yield world
+                elif _FOREIGN_CUE.search(prefix):
                     yield from self._foreign(text, start)
                 continue
             end, cands, key = found
             prefix = _line_prefix(text, start)
+            if key in SCORE_PLACE_NAMES and (
+                _SCORE_AFTER.match(text, end) or _SCORE_BEFORE.search(prefix)
+            ):
+                continue  # "Deauville 5", "classification de Paris"
             insee = _insee_of(cands)
             attrs = {"insee": insee} if insee else {}
-            if _STRONG_CITY_CUE.search(prefix) or _CITY_AFTER_CUE.match(text, end):
+            paren = text[start - 1 : start] == "(" and text[end : end + 1] == ")"
+            if paren and key not in CITY_STOP_WORDS and _location_key(
+                text[start:end]
+            ) not in _LOCATION_NAMES and (
+                " " in key or not kb.is_common_word(key)
+                or max(c.population for c in cands) >= MIN_COMMON_WORD_POPULATION
+            ) and not (len(key) <= 3 and max(c.population for c in cands) < (
+                MIN_DICTIONARY_POPULATION_SHORT
+            )):
+                # "Dr Aline CARON (Pantin)": a commune alone in brackets
+                yield Entity(start, end, "CITY", source="pattern/city", score=0.8,
+                             attributes=attrs)  # fmt: skip
+            elif _STRONG_CITY_CUE.search(prefix) or _CITY_AFTER_CUE.match(text, end):
                 yield Entity(start, end, "CITY", source="pattern/city", score=0.9,
                              attributes=attrs)  # fmt: skip
             elif _WEAK_CITY_CUE.search(prefix):
@@ -803,6 +953,37 @@ class ZipCityDetector:
             elif not self._needs_cue(text, start, end, key, cands):
                 yield Entity(start, end, "CITY", source="dictionary/city", score=0.6,
                              attributes=attrs)  # fmt: skip
+
+    @staticmethod
+    def _world_city(text: str, start: int, prefix: str) -> Entity | None:
+        """A foreign city: after a cue ("à Tunis", "via Dubaï"), or a large one anywhere."""
+        found = _match_world(text, start)
+        if found is None:
+            return None
+        end, key, pop, _cc = found
+        if end < len(text) and (text[end].isalnum() or text[end] in "-'’"):
+            return None
+        kb = _knowledge()
+        surface = text[start:end]
+        single = " " not in key
+        if key in CITY_STOP_WORDS or (single and kb.is_common_word(key)):
+            return None
+        if _location_key(surface) in _LOCATION_NAMES or key in SCORE_PLACE_NAMES:
+            return None
+        named = single and kb.is_first_name(surface.title())
+        cue = _WORLD_CUE.search(prefix) is not None
+        if cue and (not named or pop >= WORLD_CITY_NAME_MIN_POPULATION):
+            if not ZipCityDetector._person_context(text, start, end):
+                return Entity(start, end, "CITY", source="pattern/city", score=0.7,
+                              attributes={"country": _cc})
+            return None
+        if pop >= WORLD_CITY_MIN_POPULATION and not named and len(key) > 3 and not (
+            surface.isupper() or _sentence_start(text, start)
+            or ZipCityDetector._person_context(text, start, end)
+        ):
+            return Entity(start, end, "CITY", source="dictionary/city", score=0.6,
+                          attributes={"country": _cc})
+        return None
 
     @staticmethod
     def _foreign(text: str, start: int) -> Iterator[Entity]:
@@ -895,6 +1076,11 @@ class ZipCityDetector:
         )
 
 
+def _ZipCityDetector_match(text: str, pos: int) -> bool:
+    found = ZipCityDetector._match_commune(text, pos)
+    return found is not None
+
+
 def _sentence_start(text: str, pos: int) -> bool:
     """Whether ``pos`` opens a line or a sentence (capitalisation there proves nothing)."""
     i = pos - 1
@@ -931,12 +1117,42 @@ class LocationDetector:
         for m in _LOCATION_ANY.finditer(text):
             s, e = m.span()
             prefix = _line_prefix(text, s, 80)
-            if _LOCATION_CUE_BEFORE.search(prefix):
+            key = _location_key(m.group())
+            key = _UPPER_LOCATION_FORMS.get(key, key)
+            if _LOCATION_CUE_BEFORE.search(prefix) or (
+                prefix.rstrip().endswith((" en", " au", " aux")) and _LOCATION_CUE_AFTER.match(
+                    text, e
+                )
+            ):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
             elif _AFTER_PLACE_BEFORE.search(prefix):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
-            elif _location_key(m.group()) in _PLAIN_LOCATION_NAMES:
+            elif key in _PLAIN_LOCATION_NAMES:
                 yield Entity(s, e, "LOCATION", source="dictionary/location", score=0.6)
+        for m in _TERRITORY.finditer(text):
+            name = m.group("name")
+            if name.split()[0].lower() in FOREIGN_STOP_WORDS or name in NAME_STOP_WORDS:
+                continue
+            yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
+                         score=0.75)
+        for m in _ARRONDISSEMENT_LOC.finditer(text):
+            yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.8)
+        for m in _TRANSPORT.finditer(text):
+            yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
+        for m in _PAREN_AFTER_PLACE.finditer(text):
+            # "Mutsamudu (Anjouan)": a bracketed region right after a known town
+            before = re.search(rf"([{UP}][{UP}{LOW}{APOS}-]*)[ \t]*$", text[max(0, m.start() - 40):
+                                                                         m.start()])
+            if before is None or m.group("name").split()[0].lower() in FOREIGN_STOP_WORDS:
+                continue
+            word = before.group(1)
+            kb = _knowledge()
+            if not (kb.normalize(word) in _world().cities or kb.communes(kb.normalize(word))):
+                continue
+            if _ZipCityDetector_match(text, m.start("name")):
+                continue  # a commune: the CITY pass has it
+            yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
+                         score=0.6)
 
 
 @dataclass(frozen=True)
