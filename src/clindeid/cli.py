@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,11 +21,12 @@ from rich.progress import (
 from rich.table import Table
 
 from clindeid import __version__
-from clindeid.batch import RunSummary, run_deidentify, run_detect
+from clindeid.batch import RunOptions, RunSummary, run_deidentify, run_detect
 from clindeid.config import Config, ConfigError, load_config
 from clindeid.evaluate.cli import register as register_evaluate
 from clindeid.io.base import DEFAULT_MAX_DOCUMENT_BYTES, InputError, ReadOptions
-from clindeid.pipeline import Pipeline
+from clindeid.pipeline import Keying, Pipeline
+from clindeid.runner.base import DEFAULT_DOC_TIMEOUT, DEFAULT_PART_CHARS, DEFAULT_PART_DOCS
 
 app = typer.Typer(
     name="clindeid",
@@ -66,6 +68,19 @@ SeedOpt = Annotated[
     int | None, typer.Option("--seed", help="Seed for reproducible surrogates (default: random).")
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar nor summary.")]
+WorkersOpt = Annotated[
+    int,
+    typer.Option("--workers", "-w", min=1, help="Worker processes (each loads the model once)."),
+]
+DocTimeoutOpt = Annotated[
+    float,
+    typer.Option(
+        "--doc-timeout",
+        min=0,
+        help="Seconds allowed per document; a slower one is reported and not written "
+        "(0: no bound).",
+    ),
+]
 
 
 def _version(value: bool) -> None:
@@ -143,11 +158,41 @@ def _report(summary: RunSummary, title: str, quiet: bool) -> None:
         f"{summary.documents} document(s), {summary.characters:,} characters in "
         f"{summary.seconds:.2f} s ({speed:,.0f} chars/s)"
     )
+    if summary.skipped:
+        line += f" (+{summary.skipped} already done before --resume)"
     if summary.masked:
         line += f"; {summary.masked} entity(ies) masked by their tag (no surrogate possible)"
+    if summary.epsilon_total:
+        line += f"; ε spent {summary.epsilon_total:.3g} over the documents"
+    if summary.patients:
+        line += (
+            f"; {summary.patients} patient(s)/subject(s), ε per patient max "
+            f"{summary.epsilon_patient_max:.3g}, mean {summary.epsilon_patient_mean:.3g}"
+        )
     if summary.failures:
         line += f"; [red]{len(summary.failures)} failure(s)[/]"
     out.print(line, highlight=False)
+
+
+def _keying(
+    key_file: Path | None, seed: int | None, epsilon_per_value: float | None, resumable: bool
+) -> Keying:
+    """The run's secret: the key file, else derived from --seed, else random (then a resumed
+    run cannot repeat the surrogates of the interrupted one)."""
+    if key_file is not None:
+        secret = key_file.read_bytes().strip()
+        if len(secret) < 16:
+            raise _fail(f"{key_file}: the key must have at least 16 bytes")
+        return Keying(secret, epsilon_per_value)
+    if seed is not None:
+        return Keying.from_seed(seed, epsilon_per_value)
+    if resumable:
+        err.print(
+            "[yellow]warning:[/] no --key-file nor --seed: a resumed run will draw other "
+            "surrogates for the patients of the parts it redoes",
+            highlight=False,
+        )
+    return Keying(os.urandom(32), epsilon_per_value)
 
 
 @app.command()
@@ -186,17 +231,111 @@ def deidentify(
         ),
     ] = False,
     quiet: QuietOpt = False,
+    workers: WorkersOpt = 1,
+    parts: Annotated[
+        bool | None,
+        typer.Option(
+            "--parts/--no-parts",
+            help="Write OUTPUT/ as parts with a manifest (default: with --workers > 1 or "
+            "--resume).",
+            show_default=False,
+        ),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Finish an interrupted parts run (skips the parts done)."),
+    ] = False,
+    part_docs: Annotated[
+        int, typer.Option("--part-docs", min=1, help="Documents per output part.")
+    ] = DEFAULT_PART_DOCS,
+    part_chars: Annotated[
+        int, typer.Option("--part-chars", min=1, help="Characters per output part (at most).")
+    ] = DEFAULT_PART_CHARS,
+    doc_timeout: DocTimeoutOpt = DEFAULT_DOC_TIMEOUT,
+    patient_column: Annotated[
+        str | None,
+        typer.Option(
+            "--patient-column",
+            help="Column/key naming the patient: a patient's documents share surrogates and "
+            "one privacy budget (default: meta.patient_id).",
+        ),
+    ] = None,
+    key_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--key-file",
+            exists=True,
+            dir_okay=False,
+            help="Secret key: surrogates reproducible across runs and machines (keep it "
+            "secret). Default: from --seed, else a random key per run.",
+        ),
+    ] = None,
+    epsilon_per_value: Annotated[
+        float | None,
+        typer.Option(
+            "--epsilon-per-value",
+            min=0,
+            help="ε spent on each distinct private value of a patient (default: --epsilon).",
+        ),
+    ] = None,
+    mapping_out: Annotated[
+        Path | None,
+        typer.Option(
+            "--mapping-out",
+            help="Encrypted original→surrogate table for authorised re-identification "
+            "(a folder of parts in the parts layout). Needs --mapping-key.",
+        ),
+    ] = None,
+    mapping_key: Annotated[
+        Path | None,
+        typer.Option(
+            "--mapping-key", exists=True, dir_okay=False, help="Key file of the mapping table."
+        ),
+    ] = None,
+    engine: Annotated[
+        str,
+        typer.Option("--engine", help="local, or spark (Parquet in, Parquet folder out)."),
+    ] = "local",
 ) -> None:
     """De-identify INPUT into OUTPUT (same kind), with an audit file of every replacement."""
     config = _config(
         config_file, detectors=detectors, default_strategy=strategy, seed=seed, epsilon=epsilon
     )
     options = _read_options(fmt, text_column, id_column, encoding, max_doc_mb)
+    if epsilon_per_value is not None and epsilon_per_value <= 0:
+        raise _fail("--epsilon-per-value must be > 0")
+    keying = _keying(key_file, config.seed, epsilon_per_value, resume or bool(parts))
+    if engine not in ("local", "spark"):
+        raise _fail(f"unknown engine {engine!r} (local, spark)")
     try:
-        pipeline = Pipeline(config)
+        if engine == "spark":
+            from clindeid.spark import deidentify_parquet
+
+            summary = deidentify_parquet(
+                input, output, text_column, config=config, keying=keying,
+                patient_col=patient_column, id_col=id_column, doc_timeout=doc_timeout or None,
+            )  # fmt: skip
+            _report(summary, "entities replaced", quiet)
+            if not summary.ok:
+                raise typer.Exit(1)
+            return
+        run = RunOptions(
+            workers=workers,
+            parts=parts,
+            resume=resume,
+            part_docs=part_docs,
+            part_chars=part_chars,
+            doc_timeout=doc_timeout or None,
+            patient_column=patient_column,
+            mapping_out=mapping_out,
+            mapping_key=mapping_key.read_bytes() if mapping_key else None,
+        )
+        pipeline = Pipeline(config, keying=keying)
         with _progress(quiet, "de-identifying") as advance:
-            summary = run_deidentify(pipeline, input, output, options, audit, audit_text, advance)
-    except (InputError, ValueError) as exc:
+            summary = run_deidentify(
+                pipeline, input, output, options, audit, audit_text, advance, run
+            )
+    except (InputError, ValueError, RuntimeError) as exc:
         raise _fail(str(exc)) from None
     _report(summary, "entities replaced", quiet)
     if not summary.ok:
@@ -215,6 +354,8 @@ def detect(
     config_file: ConfigOpt = None,
     detectors: DetectorsOpt = None,
     quiet: QuietOpt = False,
+    workers: WorkersOpt = 1,
+    doc_timeout: DocTimeoutOpt = DEFAULT_DOC_TIMEOUT,
 ) -> None:
     """Write the entities of every document of INPUT as JSONL:
     {"id", "entities": [{"start", "end", "label", "source"}]} (offsets in characters of the
@@ -222,10 +363,11 @@ def detect(
     config = _config(config_file, detectors=detectors)
     options = _read_options(fmt, text_column, id_column, encoding, max_doc_mb)
     try:
+        run = RunOptions(workers=workers, parts=False, doc_timeout=doc_timeout or None)
         pipeline = Pipeline(config)
         with _progress(quiet, "detecting") as advance:
-            summary = run_detect(pipeline, input, output, options, advance)
-    except (InputError, ValueError) as exc:
+            summary = run_detect(pipeline, input, output, options, advance, run)
+    except (InputError, ValueError, RuntimeError) as exc:
         raise _fail(str(exc)) from None
     _report(summary, "entities detected", quiet)
     if not summary.ok:
