@@ -1,0 +1,541 @@
+"""PHI values for synthetic documents, drawn from the knowledge tables with realistic
+frequencies, and their written surface forms.
+
+Names follow INSEE counts (surnames by births, first names by sex and birth year), communes
+their population, hospitals the FINESS register weighted by category. Every draw goes through
+a `numpy.random.Generator`, so a seed gives the same values. The tables are prepared once per
+process (cumulative weights for ``searchsorted``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from clindeid.knowledge import (
+    Commune,
+    Hospital,
+    communes,
+    display_case,
+    first_names_by_period,
+    hospitals,
+    street_records,
+)
+from clindeid.knowledge._store import read_table
+from clindeid.temporal import DateValue, render_age, render_date
+
+__all__ = [
+    "AGE_FORMATS",
+    "DATE_FORMATS",
+    "Address",
+    "Faker",
+    "Person",
+    "Place",
+    "hospital_display",
+    "initials",
+    "nir_key",
+]
+
+# ----------------------------------------------------------------------------- word lists
+
+# Surnames that are also common French words (oversampled: a classic trap).
+COMMON_WORD_SURNAMES: tuple[str, ...] = (
+    "Petit", "Blanc", "Rose", "Fort", "Masse", "Roux", "Lebrun", "Juillet", "Page", "Bon",
+    "Doux", "Sage", "Boucher", "Marchand", "Berger", "Meunier", "Chevalier", "Lion", "Loup",
+    "Moulin", "Bois", "Pain", "Poirier", "Vigne", "Mercier", "Brun", "Noël", "Janvier",
+    "Pape", "Roy", "Leroy", "Lefort", "Bras", "Coeur", "Salle", "Gros", "Jeune", "Vieux",
+)  # fmt: skip
+# Particles and compound surnames.
+PARTICLES: tuple[str, ...] = ("de", "du", "de La", "Le", "La", "d'", "Da", "Dos", "Van", "Ben")
+TITLES_STAFF: tuple[tuple[str, float], ...] = (
+    ("Dr ", 0.45), ("Dr. ", 0.05), ("Docteur ", 0.15), ("Pr ", 0.1), ("Professeur ", 0.03),
+    ("le Dr ", 0.1), ("Dr ", 0.12),
+)  # fmt: skip
+ORGS: tuple[str, ...] = (
+    "SNCF", "RATP", "La Poste", "EDF", "Airbus", "Renault", "Michelin", "Orange", "MGEN",
+    "Harmonie Mutuelle", "MAIF", "Crédit Agricole", "Carrefour", "Leclerc", "Decathlon",
+    "Thales", "Safran", "Sanofi", "Éducation nationale", "Pôle emploi", "France Travail",
+    "CPAM", "MSA", "Veolia", "Bouygues Construction", "Vinci", "Auchan", "Ikea",
+)  # fmt: skip
+LOCATIONS: tuple[tuple[str, str], ...] = (
+    ("Portugal", "du"), ("Maroc", "du"), ("Algérie", "d'"), ("Tunisie", "de"),
+    ("Sénégal", "du"), ("Mali", "du"), ("Turquie", "de"), ("Italie", "d'"), ("Espagne", "d'"),
+    ("Roumanie", "de"), ("Belgique", "de"), ("Vietnam", "du"), ("Cameroun", "du"),
+    ("Côte d'Ivoire", "de"), ("Comores", "des"), ("Bretagne", "de"), ("Normandie", "de"),
+    ("Alsace", "d'"), ("Corse", "de"), ("Guadeloupe", "de"), ("Martinique", "de"),
+    ("Provence", "de"), ("Auvergne", "d'"), ("Haïti", "d'"), ("Pologne", "de"),
+)  # fmt: skip
+HOSPITAL_ACRONYMS: frozenset[str] = frozenset(
+    {"CH", "CHU", "CHR", "CHS", "CHI", "CHIC", "CHG", "CHD", "CHRU", "CHT", "HAD", "AP-HP",
+     "AP-HM", "HCL", "EHPAD", "GH", "GHU", "SSR", "USLD", "EPSM", "CMP", "CAC", "HIA", "EPS",
+     "GCS", "GIE", "IRM", "SCM", "SELARL", "CRF", "CSSR", "CLCC", "CMPR", "UGECAM", "MGEN",
+     "HJ", "HDJ", "APHP", "II", "III", "IV", "XV", "XIII", "XXIII", "CHP", "CMC"}
+)  # fmt: skip
+_LOWER_WORDS: frozenset[str] = frozenset(
+    {"de", "du", "des", "la", "le", "les", "et", "en", "sur", "sous", "aux", "au", "à", "l",
+     "d", "lès"}
+)  # fmt: skip
+# Hospital categories → weight of being chosen as the document's establishment.
+HOSPITAL_WEIGHTS: dict[str, float] = {
+    "CHU": 8.0, "CHR": 4.0, "CH": 2.5, "CHS": 0.6, "CLINIQUE": 3.0, "HIA": 2.0, "HAD": 0.3,
+    "IMAGERIE": 0.2, "AUTRE": 0.2, "MAH": 0.0, "SIH": 0.0,
+}  # fmt: skip
+STREET_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
+    "avenue": ("av.", "Av.", "avenue"), "boulevard": ("bd", "Bd", "boulevard"),
+    "place": ("pl.", "place"), "route": ("rte", "route"), "chemin": ("ch.", "chemin"),
+    "impasse": ("imp.", "impasse"), "allée": ("all.", "allée"),
+}  # fmt: skip
+RESIDENCES: tuple[str, ...] = (
+    "Les Marronniers", "Les Tilleuls", "Le Clos Fleuri", "Les Cèdres", "Le Parc", "Les Acacias",
+    "Bellevue", "Les Jardins", "Le Belvédère", "Les Mimosas",
+)  # fmt: skip
+EMAIL_DOMAINS: tuple[str, ...] = (
+    "gmail.com", "orange.fr", "wanadoo.fr", "free.fr", "hotmail.fr", "yahoo.fr", "sfr.fr",
+    "laposte.net", "outlook.fr",
+)  # fmt: skip
+
+# Date templates (clindeid.temporal) by precision, with weights.
+DATE_FORMATS: dict[str, tuple[tuple[str, float], ...]] = {
+    "day": (
+        ("{d2}/{m2}/{y4}", 40), ("{d2}/{m2}/{y2}", 6), ("{d}/{m}/{y4}", 4), ("{d2}.{m2}.{y4}", 3),
+        ("{d2}.{m2}.{y2}", 1), ("{d2}-{m2}-{y4}", 3), ("{y4}-{m2}-{d2}", 2),
+        ("{d1er} {month} {y4}", 12), ("{d} {Month} {y4}", 3), ("{d} {MONTH} {y4}", 1),
+        ("{d} {month_abbr}. {y4}", 3), ("{d} {month_abbr3} {y4}", 1),
+        ("{d2} {month_abbr3} {y2}", 1),
+        ("{weekday} {d1er} {month} {y4}", 2), ("{Weekday} {d} {month} {y4}", 1),
+        ("{d_words} {month} {y_words}", 0.7), ("{d_words} {month} {y_words!h}", 0.2),
+        ("{D_words} {month} {y_words}", 0.1),
+    ),
+    "day_month": (("{d1er} {month}", 4), ("{d2}/{m2}", 4), ("{d} {month_abbr}.", 1)),
+    "weekday_day": (("{weekday} {d1er} {month}", 1), ("{weekday} {d}", 0.3)),
+    "month": (("{month} {y4}", 5), ("{Month} {y4}", 2), ("{m2}/{y4}", 3),
+              ("{month_abbr}. {y4}", 1)),
+    "year": (("{y4}", 1),),
+}  # fmt: skip
+# Birth dates after "né(e) le" / "DDN" may also be written with spaced digits.
+BIRTH_EXTRA_FORMATS: tuple[tuple[str, float], ...] = (
+    ("{d2_spaced} {m2_spaced} {y4_spaced}", 1.0), ("{d2}{m2}{y4}", 0.5),
+    ("{d2} {m2} {y4}", 1.0),
+)  # fmt: skip
+AGE_FORMATS: dict[str, tuple[tuple[str, float], ...]] = {
+    "years": (("{n} {ans}", 10), ("{n} ANS", 0.5), ("{N_words} ans", 0.3), ("{n_words} ans", 0.5),
+              ("{n}ans", 0.5)),
+    "months": (("{n} mois", 1),),
+    "weeks": (("{n} {semaines}", 1),),
+    "days": (("{n} {jours}", 1),),
+}  # fmt: skip
+PHONE_FORMATS: tuple[tuple[str, float], ...] = (
+    ("{0}{1} {2}{3} {4}{5} {6}{7} {8}{9}", 40), ("{0}{1}.{2}{3}.{4}{5}.{6}{7}.{8}{9}", 20),
+    ("{0}{1}-{2}{3}-{4}{5}-{6}{7}-{8}{9}", 5), ("{0}{1}{2}{3}{4}{5}{6}{7}{8}{9}", 8),
+    ("+33 {1} {2}{3} {4}{5} {6}{7} {8}{9}", 6), ("+33 (0){1} {2}{3} {4}{5} {6}{7} {8}{9}", 3),
+    ("+33{1}{2}{3}{4}{5}{6}{7}{8}{9}", 2), ("{0}{1} {2}{3}{4} {5}{6}{7}{8}{9}", 1),
+    ("{0}{1}/{2}{3}/{4}{5}/{6}{7}/{8}{9}", 1), ("0033 {1} {2}{3} {4}{5} {6}{7} {8}{9}", 1),
+)  # fmt: skip
+NIR_FORMATS: tuple[tuple[str, float], ...] = (
+    ("{s} {yy} {mm} {dep} {com} {ord} {key}", 6), ("{s}{yy}{mm}{dep}{com}{ord}{key}", 3),
+    ("{s}{yy}{mm}{dep}{com}{ord} {key}", 2), ("{s} {yy} {mm} {dep} {com} {ord} - {key}", 0.5),
+)  # fmt: skip
+# Landline prefix by region code of the département (INSEE region).
+_REGION_PREFIX: dict[str, str] = {
+    "11": "01", "24": "02", "28": "02", "52": "02", "53": "02", "32": "03", "44": "03",
+    "27": "03", "84": "04", "93": "04", "94": "04", "76": "05", "75": "05",
+}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def choose(rng: np.random.Generator, items: Sequence[tuple[Any, float]]) -> Any:
+    """One item of ``(value, weight)`` pairs."""
+    w = np.array([x[1] for x in items], dtype=np.float64)
+    return items[int(rng.choice(len(items), p=w / w.sum()))][0]
+
+
+def pick(rng: np.random.Generator, items: Sequence[Any]) -> Any:
+    return items[int(rng.integers(len(items)))]
+
+
+def initials(name: str, hyphen: bool = True) -> str:
+    """``Jean-Pierre`` → ``J.-P.``; ``Marie`` → ``M.``; ``de La Fontaine`` → ``D.L.F.``."""
+    parts = re.split(r"([\- ])", name)
+    out = []
+    for p in parts:
+        if p == "-":
+            out.append("-" if hyphen else "")
+        elif p == " ":
+            continue
+        elif p:
+            letter = next((c for c in p if c.isalpha()), "")
+            out.append(letter.upper() + ".")
+    return "".join(out)
+
+
+def hospital_display(name: str) -> str:
+    """``CH DE BOURG-EN-BRESSE`` → ``CH de Bourg-en-Bresse`` (acronyms kept)."""
+    words = []
+    for i, word in enumerate(name.split()):
+        if word.upper() in HOSPITAL_ACRONYMS or any(c.isdigit() for c in word):
+            words.append(word.upper())
+            continue
+        parts = []
+        for j, part in enumerate(word.split("-")):
+            low = part.lower()
+            if "'" in low:
+                head, _, tail = low.partition("'")
+                parts.append(
+                    (head if head in ("d", "l") and (i or j) else head.capitalize())
+                    + "'" + tail.capitalize()
+                )  # fmt: skip
+            elif low in _LOWER_WORDS and (i > 0 or j > 0):
+                parts.append(low)
+            else:
+                parts.append(display_case(low))
+        words.append("-".join(parts))
+    return " ".join(words)
+
+
+def nir_key(body: str) -> int:
+    """The NIR control key of the 13 first characters (2A → 19, 2B → 18)."""
+    digits = body.replace("2A", "19").replace("2B", "18")
+    return 97 - int(digits) % 97
+
+
+def _slug(text: str) -> str:
+    from clindeid.knowledge import strip_accents
+
+    return re.sub(r"[^a-z0-9]+", "-", strip_accents(text).lower()).strip("-")
+
+
+# ----------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    commune: Commune
+    postcode: str
+
+    @property
+    def name(self) -> str:
+        return self.commune.name
+
+
+@dataclass(frozen=True, slots=True)
+class Address:
+    """A street line, optional complement (residence, BP) and the place."""
+
+    street: str
+    place: Place
+    complement: str = ""
+
+
+@dataclass(slots=True)
+class Person:
+    """A person with a consistent identity; forms are written on demand."""
+
+    first: str
+    last: str
+    sex: str
+    role: str
+    birth: dt.date | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Weighted:
+    items: tuple[Any, ...]
+    cum: np.ndarray
+
+    def draw(self, rng: np.random.Generator) -> Any:
+        i = int(np.searchsorted(self.cum, rng.random() * self.cum[-1], side="right"))
+        return self.items[min(i, len(self.items) - 1)]
+
+
+def _weighted(items: Sequence[Any], weights: Sequence[float] | np.ndarray) -> _Weighted:
+    return _Weighted(tuple(items), np.cumsum(np.asarray(weights, dtype=np.float64)))
+
+
+_SURNAME_KEY = re.compile(r"^[a-z][a-z ]*[a-z]$")
+
+
+@cache
+def _surnames() -> _Weighted:
+    t = read_table("surnames")
+    keys = t.column("key").to_pylist()
+    display = t.column("display").to_pylist()
+    count = t.column("count").to_numpy()
+    names, weights = [], []
+    for k, d, c in zip(keys, display, count, strict=True):
+        if c >= 20 and _SURNAME_KEY.match(k) and len(k) >= 2:
+            names.append(d or display_case(k))
+            weights.append(float(c))
+    return _weighted(names, weights)
+
+
+@cache
+def _common_surnames() -> tuple[str, ...]:
+    return COMMON_WORD_SURNAMES
+
+
+@cache
+def _first_names(sex: str, bucket: int) -> _Weighted:
+    names, p = first_names_by_period().distribution(sex, bucket, window=2)
+    keep = [i for i, n in enumerate(names) if len(n) > 1]
+    return _weighted([names[i] for i in keep], p[keep])
+
+
+@cache
+def _communes() -> _Weighted:
+    cs = [c for c in communes() if c.kind == "commune" and c.postcodes and c.population > 0]
+    return _weighted(cs, [c.population for c in cs])
+
+
+@cache
+def _hospitals() -> _Weighted:
+    hs = [h for h in hospitals() if h.postcode and h.city]
+    weights = []
+    for h in hs:
+        w = HOSPITAL_WEIGHTS.get(h.category, 0.1)
+        if h.category in ("CH", "CHS") and h.short_name.upper().startswith("EHPAD"):
+            w *= 0.1
+        weights.append(w)
+    return _weighted(hs, weights)
+
+
+@cache
+def _streets() -> tuple[tuple[str, str], ...]:
+    return tuple((s.type, s.name) for s in street_records() if s.type and len(s.name) < 40)
+
+
+@cache
+def _lieux_dits() -> tuple[str, ...]:
+    return tuple(s.name for s in street_records() if not s.type and len(s.name) < 30)
+
+
+class Faker:
+    """PHI values and their written forms for one document, from one generator."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    # -- names
+    def first_name(self, sex: str, birth_year: int) -> str:
+        bucket = min(max(1900, birth_year), 2024) // 3 * 3 + 1
+        return _first_names(sex, bucket).draw(self.rng)
+
+    def last_name(self) -> str:
+        r = self.rng.random()
+        if r < 0.04:
+            return pick(self.rng, _common_surnames())
+        name = _surnames().draw(self.rng)
+        if r < 0.07:
+            return f"{pick(self.rng, PARTICLES)} {name}".replace("d' ", "d'")
+        if r < 0.10:
+            return f"{name}-{_surnames().draw(self.rng)}"
+        return name
+
+    def person(self, role: str, sex: str | None = None, birth_year: int | None = None) -> Person:
+        sex = sex or ("F" if self.rng.random() < 0.5 else "M")
+        year = birth_year or int(self.rng.integers(1950, 1996))
+        first = self.first_name(sex, year)
+        if self.rng.random() < 0.03:
+            second = self.first_name(sex, year)
+            if second != first and "-" not in first + second:
+                first = f"{first}-{second}"
+        return Person(first, self.last_name(), sex, role)
+
+    def name_forms(self, p: Person, kind: str) -> str:
+        """A written form of ``p``'s name: ``full`` (any order/case), ``banner`` (NOM
+        Prénom), ``last``, ``first``, ``initials``, ``signature``."""
+        r = self.rng.random()
+        last_up = p.last.upper()
+        if kind == "banner":
+            return f"{last_up} {p.first}" if r < 0.75 else f"{last_up} {p.first.upper()}"
+        if kind == "last":
+            return last_up if r < 0.6 else p.last
+        if kind == "first":
+            return p.first
+        if kind == "initials":
+            return f"{initials(p.first)} {initials(p.last, hyphen=False)}" if r < 0.5 else (
+                initials(p.first, hyphen=False) + initials(p.last, hyphen=False))
+        if kind == "abbr":
+            return f"{initials(p.first)} {last_up}" if r < 0.7 else f"{last_up} {initials(p.first)}"
+        # full
+        if r < 0.40:
+            return f"{p.first} {last_up}"
+        if r < 0.65:
+            return f"{last_up} {p.first}"
+        if r < 0.85:
+            return f"{p.first} {p.last}"
+        if r < 0.93:
+            return f"{initials(p.first)} {last_up}"
+        return f"{p.last} {p.first}"
+
+    def staff_title(self) -> str:
+        return choose(self.rng, TITLES_STAFF)
+
+    # -- dates and ages
+    def date_text(
+        self, date: dt.date, precision: str = "day", birth: bool = False
+    ) -> tuple[str, dict[str, Any]]:
+        """A written date and its entity attributes (precision, format, kind)."""
+        formats = list(DATE_FORMATS[precision])
+        if birth and precision == "day":
+            formats += list(BIRTH_EXTRA_FORMATS)
+        fmt = choose(self.rng, formats)
+        if precision == "day":
+            value = DateValue.from_date(date)
+        elif precision == "day_month":
+            value = DateValue(None, date.month, date.day)
+        elif precision == "weekday_day":
+            value = DateValue(None, date.month if "{d1er} {month}" in fmt else None, date.day,
+                              date.weekday())  # fmt: skip
+        elif precision == "month":
+            value = DateValue(date.year, date.month, None)
+        else:
+            value = DateValue(date.year, None, None)
+        attrs: dict[str, Any] = {"precision": value.precision, "format": fmt}
+        if birth:
+            attrs["kind"] = "birth"
+        return render_date(value, fmt), attrs
+
+    def age_text(self, years: float) -> tuple[str, dict[str, Any]]:
+        """An age written in the unit a clinician would use for it."""
+        if years < 1 / 12:
+            unit, n = ("days", max(1, round(years * 365))) if self.rng.random() < 0.5 else (
+                "weeks", max(1, round(years * 52)))
+        elif years < 2:
+            unit, n = "months", max(1, int(years * 12))
+        else:
+            unit, n = "years", int(years)
+        fmt = choose(self.rng, AGE_FORMATS[unit])
+        return render_age(n, fmt), {"unit": unit, "format": fmt}
+
+    # -- places
+    def place(self) -> Place:
+        c = _communes().draw(self.rng)
+        return Place(c, pick(self.rng, c.postcodes))
+
+    def street(self) -> str:
+        rng = self.rng
+        if rng.random() < 0.06:
+            return f"lieu-dit {pick(rng, _lieux_dits())}"
+        stype, name = pick(rng, _streets())
+        abbr = STREET_ABBREVIATIONS.get(stype)
+        if abbr and rng.random() < 0.3:
+            written = pick(rng, abbr)
+            if name.lower().startswith(stype):
+                name = written + name[len(stype):]
+        number = int(rng.geometric(0.04))
+        suffix = choose(rng, (("", 0.9), (" bis", 0.07), (" ter", 0.03)))
+        sep = ", " if rng.random() < 0.1 else " "
+        return f"{number}{suffix}{sep}{name}"
+
+    def address(self, place: Place | None = None) -> Address:
+        rng = self.rng
+        complement = ""
+        r = rng.random()
+        if r < 0.06:
+            complement = f"Appt {int(rng.integers(1, 80))}, Résidence {pick(rng, RESIDENCES)}"
+        elif r < 0.09:
+            building = "ABCDE"[int(rng.integers(5))]
+            complement = f"Bâtiment {building}, Résidence {pick(rng, RESIDENCES)}"
+        return Address(self.street(), place or self.place(), complement)
+
+    def hospital(self) -> Hospital:
+        return _hospitals().draw(self.rng)
+
+    def hospital_name(self, h: Hospital, short: bool = True) -> str:
+        name = h.short_name if short else h.long_name
+        name = name.split(" - ")[0].strip() if short else name
+        return hospital_display(name) if self.rng.random() < 0.8 else name.upper()
+
+    def cedex(self) -> str:
+        numbered = f"CEDEX {int(self.rng.integers(1, 16))}"
+        return choose(self.rng, (("CEDEX", 5), ("Cedex", 3), (numbered, 2)))
+
+    def location(self) -> tuple[str, str]:
+        return pick(self.rng, LOCATIONS)
+
+    def org(self) -> str:
+        return pick(self.rng, ORGS)
+
+    # -- numbers and contacts
+    def phone_digits(self, kind: str, departement: str = "", region: str = "") -> str:
+        rng = self.rng
+        if kind == "mobile":
+            head = "06" if rng.random() < 0.7 else "07"
+        else:
+            head = _REGION_PREFIX.get(region, pick(rng, ("01", "02", "03", "04", "05")))
+        return head + "".join(str(int(d)) for d in rng.integers(0, 10, 8))
+
+    def phone_text(self, digits: str) -> str:
+        fmt = choose(self.rng, PHONE_FORMATS)
+        return fmt.format(*digits)
+
+    def extension(self) -> str:
+        return str(int(self.rng.integers(1000, 10000) if self.rng.random() < 0.7
+                       else self.rng.integers(100, 1000)))  # fmt: skip
+
+    def nir(self, sex: str, birth: dt.date, departement: str) -> str:
+        rng = self.rng
+        dep = departement if len(departement) == 2 else "99" if rng.random() < 0.05 else "75"
+        if departement.startswith("97"):
+            dep = "97"
+            com = departement[2] + f"{int(rng.integers(1, 40)):02d}"
+        else:
+            com = f"{int(rng.integers(1, 700)):03d}"
+        parts = {
+            "s": "1" if sex == "M" else "2",
+            "yy": f"{birth.year % 100:02d}",
+            "mm": f"{birth.month:02d}",
+            "dep": dep,
+            "com": com,
+            "ord": f"{int(rng.integers(1, 1000)):03d}",
+        }
+        body = "".join(parts[k] for k in ("s", "yy", "mm", "dep", "com", "ord"))
+        parts["key"] = f"{nir_key(body):02d}"
+        return choose(rng, NIR_FORMATS).format(**parts)
+
+    def digits(self, n: int, first: str = "") -> str:
+        tail = "".join(str(int(d)) for d in self.rng.integers(0, 10, n - len(first)))
+        return first + tail
+
+    def ipp(self) -> str:
+        return self.digits(10, "80") if self.rng.random() < 0.6 else self.digits(
+            int(self.rng.integers(7, 11)))
+
+    def nda(self) -> str:
+        return self.digits(10, str(int(self.rng.integers(21, 25)))) if self.rng.random() < 0.6 \
+            else self.digits(9)
+
+    def rpps(self) -> str:
+        return self.digits(11, "10")
+
+    def adeli(self, departement: str) -> str:
+        dep = departement if departement.isdigit() and len(departement) == 2 else "75"
+        return self.digits(9, dep)
+
+    def email(self, p: Person, domain: str | None = None) -> str:
+        from clindeid.knowledge import strip_accents
+
+        first = strip_accents(p.first).lower().replace(" ", "-")
+        last = strip_accents(p.last).lower().replace(" ", "").replace("'", "")
+        r = self.rng.random()
+        local = f"{first}.{last}" if r < 0.6 else f"{first[0]}{last}" if r < 0.8 else (
+            f"{first}.{last}{int(self.rng.integers(1, 99))}")
+        return f"{local}@{domain or pick(self.rng, EMAIL_DOMAINS)}"
+
+    def hospital_domain(self, h: Hospital) -> str:
+        prefix = {"CHU": "chu", "CHR": "chr", "CLINIQUE": "clinique"}.get(h.category, "ch")
+        return f"{prefix}-{_slug(h.city)}.fr"
+
+    def url(self, h: Hospital) -> str:
+        domain = self.hospital_domain(h)
+        return choose(self.rng, ((f"www.{domain}", 5), (f"https://www.{domain}", 3),
+                                 (f"http://{domain}/", 1)))  # fmt: skip
