@@ -31,14 +31,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.document import Document, Entity
 
 __all__ = ["HospitalDetector"]
 
 # =========================================================================== data
 
-UP = "A-ZÀÂÄÇÉÈÊËÎÏÔÖÙÛÜŸŒÆ"
-LOW = "a-zàâäçéèêëîïôöùûüÿœæß"
+UP = UPPER
+LOW = LOWER
 APOS = "'’"
 
 # Establishment heads: (regex, category, case_sensitive). A head must be followed by a name.
@@ -127,12 +128,52 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
     r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
     r"[Aa]ssociation", r"[Ff]ondation", r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
+    r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie", r"[Cc]r[èe]che", r"[Ii]nstitution",
+    r"[Gg]roupe\s+scolaire", r"[Cc]onservatoire", r"[Aa]cad[ée]mie",
 )  # fmt: skip
+# Words of a service or laboratory name that make it generic ("Unité Neurovasculaire",
+# "Laboratoire de Biochimie et d'Hématologie"): endings of specialties and adjectives.
+GENERIC_NAME_ENDINGS: tuple[str, ...] = (
+    "logie", "logique", "ologue", "aire", "atrie", "iatrique", "graphie", "thérapie", "chimie",
+    "scopie", "ique", "ale", "aux", "médecine", "chirurgie", "urgences", "soins", "adultes",
+    "enfants", "ambulatoire", "intensifs", "continus", "vasculaire",
+)  # fmt: skip
+GENERIC_NAME_PREFIXES: frozenset[str] = frozenset(
+    {"médico", "medico", "psycho", "neuro", "cardio", "gastro", "pneumo", "uro", "onco",
+     "hémato", "hemato", "néphro", "nephro", "endocrino", "rhumato", "dermato", "gynéco",
+     "obstétrico", "ortho", "socio", "chirurgico", "cardio-vasculaire"}
+)  # fmt: skip
+# Lowercase words that end some establishment names ("Hôpital Necker-Enfants malades").
+HOSPITAL_NAME_TAILS = r"[ \t]+(?:malades|réunis|civils)\b"
+# Sports clubs: "AS Vincennes", "FC Nantes", "US Créteil" (after a sport cue).
+SPORT_CLUB = r"(?:AS|US|FC|RC|SC|AC|ES|CA|JA|SO|OGC|AJ|ASPTT|USM|CS|Stade|Racing|Olympique)"
+SPORT_CUES = (
+    r"(?i:club|football|foot|rugby|basket|hand(?:ball)?|volley|judo|tennis|athl[ée]tisme|"
+    r"natation|licenci[ée]e?|joue(?:ur|use)?|entra[îi]ne(?:ur|use)?|sport(?:if|ive)?|équipe)"
+)
+# Job words before "chez"/"à la" + an employer: "conducteur à la RATP", "cadre chez Renault".
+JOB_CUES = (
+    r"(?i:travaill(?:e|ait|ent|é)|emploi|employ[ée]e?|salari[ée]e?|cadre|ouvri(?:er|ère)|"
+    r"technicien(?:ne)?|ing[ée]nieur(?:e)?|conduct(?:eur|rice)|chauffeur|agent|"
+    r"manutentionnaire|caissi(?:er|ère)|vendeu(?:r|se)|comptable|secr[ée]taire|"
+    r"int[ée]rimaire|stagiaire|apprentie?|poste|CDI|CDD|embauch[ée]e?|licenci[ée]e?|"
+    r"retrait[ée]e?|ancien(?:ne)?|maintenance|magasini(?:er|ère)|livreu(?:r|se)|"
+    r"serveu(?:r|se)|cuisini(?:er|ère)|h[ôo]tesse|steward|pilote|m[ée]canicien(?:ne)?|"
+    r"op[ée]rat(?:eur|rice)|responsable|directeur|directrice|g[ée]rant(?:e)?|commercial(?:e)?|"
+    r"consultant(?:e)?|informaticien(?:ne)?|d[ée]veloppeu(?:r|se)|juriste|avocat(?:e)?|"
+    r"professeur|enseignant(?:e)?|[ée]lectricien|plombier|ma[çc]on|peintre|soudeu(?:r|se)|"
+    r"contr[ôo]leu(?:r|se)|aide-soignante?|infirmi(?:er|ère)|auxiliaire|assistante?|"
+    r"m[ée]tier|profession|travail)"
+)
+EMPLOYER_PREPOSITIONS = r"chez|[àa][ \t]+la|[àa][ \t]+l['’]|au[ \t]+sein[ \t]+d(?:e|['’]|u)|pour"
 # Trigger words before an organisation name; the span is the name only ("société Transports
 # Bourgogne Vignes SARL" → "Transports Bourgogne Vignes SARL").
 ORG_TRIGGERS: tuple[str, ...] = (
-    r"[Ss]ociété", r"[Ee]ntreprise", r"[Mm]utuelle\s*:?", r"[Cc]omplémentaire\s+santé\s*:?",
-    r"[Pp]restataire(?:\s+de\s+santé)?", r"[Ee]mployeur\s*:?",
+    r"[Ss]ociété", r"[Ee]ntreprise", r"[Mm]utuelle\s*:", r"mutuelle",
+    r"(?:[Oo]rganisme\s+)?[Cc]ompl[ée]mentaire(?:\s+sant[ée])?\s*:?",
+    r"[Aa]ssur[ée]e?\s+(?:aupr[èe]s\s+d[eu]|chez|à\s+la)", r"[Aa]ffili[ée]e?\s+à(?:\s+la)?",
+    r"[Aa]dh[ée]rente?\s+(?:à|de)(?:\s+la)?", r"[Aa]ssureur\s*:?",
+    r"[Pp]restataire(?:\s+de\s+santé)?", r"[Ee]mployeur\s*[:,]?",
     r"(?:[Ee]mploy[ée]e?|[Ss]alari[ée]e?|[Tt]ravaill(?:e|ait))\s+(?:par|chez|pour)"
     r"(?:\s+(?:la|le|les|l['’]))?",
     r"[Rr]etrait[ée]e?\s+de\s+(?:la|l['’]|chez)",
@@ -177,7 +218,9 @@ FINESS_GENERIC: frozenset[str] = frozenset(
 
 # =========================================================================== regexes
 
-_CAPWORD = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*\.?"
+# A capitalised word; a full stop only after a short abbreviation ("St.", "Ste."), so that
+# "Hôpital Robert-Debré. Traité…" ends at the sentence.
+_CAPWORD = rf"(?:[{UP}][{UP}{LOW}]{{0,2}}\.|[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*)"
 _NUMBER = r"\d{1,3}(?!\d)"
 _PART = "(?i:" + "|".join(
     re.escape(p).replace(r"\ ", r"[ \t]+") + (r"[ \t]*" if p.endswith(("'", "’")) else r"[ \t]+")
@@ -214,12 +257,23 @@ _SERVICE = re.compile(
     rf"(?:[- ][{UP}][{LOW}]+){{0,3}})"
 )
 _ORG = re.compile(
-    rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_HEADS)})(?![\w])[ \t]+(?P<name>{_NAME})"
+    rf"(?<![\w-])(?:{'|'.join(ORG_HEADS)})(?![\w])[ \t]+(?P<name>{_NAME})"
 )
+_ORG_STOP = r"(?!(?:M|Mme|Mlle|Mr|Dr|Pr|Le|La|Les|Monsieur|Madame)\b(?![-'’]))"
+_ORG_UNIT = rf"(?:{_PART})*{_ORG_STOP}{_CAPWORD}"
+_ORG_NAME = rf"{_ORG_STOP}[{UP}][\w{APOS}-]*(?:[ \t]+(?:{_ORG_UNIT}|&)){{0,5}}"
 _ORG_TRIGGERED = re.compile(
-    rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_TRIGGERS)})[ \t]*(?P<name>{_STOP}[{UP}][\w{APOS}-]*"
-    rf"(?:[ \t]+(?:{_UNIT}|&)){{0,5}})"
+    rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_TRIGGERS)})[ \t]*(?P<name>{_ORG_NAME})"
 )
+# "Mutuelle Générale", "la Mutuelle Nationale": the word is part of the insurer's name.
+_MUTUELLE_NAMED = re.compile(rf"(?<![\w-])Mutuelle[ \t]+(?P<name>{_ORG_NAME})")
+_EMPLOYER = re.compile(
+    rf"(?<![\w-])(?:{EMPLOYER_PREPOSITIONS})[ \t]+(?P<name>{_ORG_NAME})"
+)
+_JOB_BEFORE = re.compile(rf"\b{JOB_CUES}\b[^.;\n]{{0,50}}$")
+_SPORT_CLUB = re.compile(rf"(?<![\w-]){SPORT_CLUB}[ \t]+{_CAPWORD}(?:[- ]{_CAPWORD}){{0,2}}")
+_SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")
+_HOSPITAL_TAIL = re.compile(HOSPITAL_NAME_TAILS)
 _ORG_TERRITORIAL = re.compile(
     rf"(?<![\w-])(?:{ORG_TERRITORIAL})(?![\w-])[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])(?!\d)"
     rf"|(?:de|du|des|d['’])[ \t]*(?:la[ \t]+|l['’])?{_CAPWORD}(?:[- ]{_CAPWORD}){{0,3}})"
@@ -364,8 +418,11 @@ class HospitalDetector:
             name_start = m.start("name")
             if text[name_start].isupper() and not _OF_START.match(text, name_start):
                 town = _TRAILING_TOWN.search(text, name_start, end)
-                if town and town.start() > name_start:
+                if town and town.start() > name_start and _is_commune(text, town.start(), end):
                     end = town.start()
+            tail = _HOSPITAL_TAIL.match(text, end)
+            if tail and "-" in text[name_start:end]:
+                end = tail.end()  # "Hôpital Necker-Enfants malades"
             yield Entity(m.start(), end, "HOSPITAL", source="pattern/hospital", score=0.9,
                          attributes={"category": HOSPITAL_HEADS[idx][1]})  # fmt: skip
         for m in _NAMED.finditer(text):
@@ -373,6 +430,8 @@ class HospitalDetector:
                          attributes={"category": "CHU"})  # fmt: skip
         for m in _SERVICE.finditer(text):
             end = _trim(text, m.start(), m.end("name"))
+            if _generic_name(text[m.start("name") : end]):
+                continue  # "Unité Neurovasculaire", "Unité Médico-Judiciaire"
             yield Entity(m.start(), end, "HOSPITAL", source="pattern/hospital", score=0.7,
                          attributes={"category": "SERVICE"})  # fmt: skip
 
@@ -398,15 +457,61 @@ class HospitalDetector:
     def _orgs(self, text: str) -> Iterator[Entity]:
         for m in _ORG.finditer(text):
             end = _trim(text, m.start(), m.end("name"))
+            if _generic_name(text[m.start("name") : end]):
+                continue  # "Laboratoire de Biochimie et d'Hématologie"
+            name_start = m.start("name")
+            town = _TRAILING_TOWN.search(text, name_start, end)
+            if town and town.start() > name_start and _is_commune(text, town.start(), end):
+                end = town.start()  # "lycée Paul Lapie" + "de Courbevoie" (CITY)
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
         for m in _ORG_TRIGGERED.finditer(text):
             start = m.start("name")
             end = _trim(text, start, m.end("name"))
             if text[start:end].lower() not in ORG_NOT_NAMES:
                 yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
+        for m in _MUTUELLE_NAMED.finditer(text):
+            end = _trim(text, m.start(), m.end("name"))
+            yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.75)
+        for m in _EMPLOYER.finditer(text):
+            start = m.start("name")
+            end = _trim(text, start, m.end("name"))
+            if text[start:end].lower() in ORG_NOT_NAMES or not _JOB_BEFORE.search(
+                text, max(0, m.start() - 70), m.start()
+            ):
+                continue
+            yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
+        for m in _SPORT_CLUB.finditer(text):
+            if _SPORT_BEFORE.search(text, max(0, m.start() - 80), m.start()):
+                yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
+                             source="pattern/org", score=0.8)
         for m in _ORG_TERRITORIAL.finditer(text):
             end = _trim(text, m.start(), m.end())
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
+
+
+def _generic_name(name: str) -> bool:
+    """Whether every capitalised word of a name is a specialty or an adjective."""
+    words = [w for w in re.findall(rf"[{UP}][{UP}{LOW}]*", name)]
+    if not words:
+        return False
+    for w in words:
+        lw = w.lower()
+        if lw in GENERIC_NAME_PREFIXES or lw.endswith(GENERIC_NAME_ENDINGS):
+            continue
+        return False
+    return True
+
+
+def _is_commune(text: str, start: int, end: int) -> bool:
+    """Whether "de X" at the end of a name is a known commune (then it is a CITY)."""
+    from clindeid.detect.rules.places import _knowledge
+
+    kb = _knowledge()
+    if not kb.available:
+        return True
+    m = re.match(r"[ \t]+(?:de|d['’])[ \t]*", text[start:end])
+    name = text[start + (m.end() if m else 0) : end]
+    return bool(kb.communes(kb.normalize(name)))
 
 
 def _trim(text: str, start: int, end: int) -> int:
