@@ -437,6 +437,13 @@ def _adm_datetime(b: Builder, s: DocState, arg: str) -> None:
     b.text(" à " + pick(s.rng, TIMES))
 
 
+def _doc_date_upper(b: Builder, s: DocState, arg: str) -> None:
+    text, attrs = s.fake.date_text(s.doc_date)
+    attrs["format"] = re.sub(r"\{([A-Za-z0-9_]+)", lambda m: "{" + m.group(1).upper(),
+                             attrs["format"])  # fmt: skip
+    b.entity(text.upper(), "DATE", **attrs)
+
+
 def _text(fn: Callable[[DocState], str]) -> Callable[[Builder, DocState, str], None]:
     def write(b: Builder, s: DocState, arg: str) -> None:
         b.text(fn(s))
@@ -532,8 +539,7 @@ SLOTS: dict[str, SlotWriter] = {
     "location_phrase": _location_phrase,
     # dates
     "doc_date": lambda b, s, a: _date(b, s, s.doc_date),
-    "doc_date_upper": lambda b, s, a: b.entity(s.fake.date_text(s.doc_date)[0].upper(), "DATE",
-                                               precision="day"),
+    "doc_date_upper": _doc_date_upper,
     "doc_city": lambda b, s, a: b.entity(s.hosp_address.place.name, "CITY",
                                          insee=s.hosp_address.place.commune.insee),
     "adm_date": lambda b, s, a: _date(b, s, s.admission),

@@ -59,6 +59,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÉÈÀÂÎÔ])")
 _FEMALE_CUES = re.compile(r"\b(?:patiente|femme|fille|[Mm]me|parturiente|gestante|elle)\b")
 _MALE_CUES = re.compile(r"\b(?:patient|homme|garçon|[Mm]r|nourrisson|il)\b")
 _AGE_NUMBER = re.compile(r"\d+")
+# Short numeric day/month marks in case reports are mostly fractions ("les 2/3 internes").
+_FRACTION = re.compile(r"^\d{1,2}/\d{1,2}$")
 # Initials of the case's patient in the published text ("Mr H.R.", "la patiente A.B.").
 _INITIALS = re.compile(
     r"\b(?:M\.|Mr|Mme|Mlle|Madame|Monsieur|[Pp]atiente?|[Ee]nfant|[Bb]ébé|[Nn]ourrisson)\s+"
@@ -110,7 +112,7 @@ def _mark(doc_id: str, text: str) -> list[Entity]:
     out = [
         Entity(e.start, e.end, e.label, MARK_SOURCE, e.score, None, dict(e.attributes))
         for e in found
-        if e.label in ("AGE", "DATE")
+        if e.label == "AGE" or (e.label == "DATE" and not _FRACTION.match(text[e.start : e.end]))
     ]
     for m in _INITIALS.finditer(text):
         start, end = m.span(1)

@@ -1,0 +1,197 @@
+"""CRF backend: a linear-chain conditional random field (python-crfsuite, L-BFGS, elastic net)
+over hand-made token features, the classic de-identification baseline (papers 002, 003).
+
+Tokens are those of the spaCy backend (`clindeid.train.model_spacy.tokens_doc`: word runs,
+single other characters, line breaks). Features of a token and of its neighbours (±2):
+lower-cased form, word shape, prefixes and suffixes, case, digits, length, line position,
+and dictionary features (French first name, surname, common word) from
+`clindeid.knowledge`. Tags are BIO. An entity's score is the mean marginal probability of
+its tokens' tags.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import time
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from clindeid.train.windows import Span, merge_windows, training_chunks, windows
+
+MODEL_FILE = "model.crfsuite"
+_TOKENS = re.compile(r"\w+|[^\w\s]|\n\s*")
+_SHAPE_SUBS = ((re.compile(r"[A-ZÀ-Ý]"), "X"), (re.compile(r"[a-zß-ÿ]"), "x"),
+               (re.compile(r"\d"), "d"))  # fmt: skip
+
+
+@lru_cache(maxsize=200_000)
+def _shape(word: str) -> str:
+    s = word
+    for pattern, repl in _SHAPE_SUBS:
+        s = pattern.sub(repl, s)
+    return re.sub(r"(.)\1{2,}", r"\1\1", s)
+
+
+@lru_cache(maxsize=200_000)
+def _lexical(word: str) -> tuple[str, ...]:
+    """Features of a word alone (cached: words repeat)."""
+    from clindeid.knowledge import is_common_word, is_first_name, is_surname
+
+    if word.startswith("\n"):
+        return ("nl",)
+    low = word.lower()
+    feats = [f"w={low}", f"sh={_shape(word)}", f"p2={low[:2]}", f"p3={low[:3]}",
+             f"s2={low[-2:]}", f"s3={low[-3:]}", f"len={min(len(word), 12)}"]  # fmt: skip
+    if word.isupper():
+        feats.append("upper")
+    elif word[:1].isupper():
+        feats.append("title")
+    if word.isdigit():
+        feats.append(f"digits={len(word)}")
+    if word.isalpha() and len(word) > 1:
+        if is_first_name(word):
+            feats.append("first_name")
+        if is_surname(word):
+            feats.append("surname")
+        if is_common_word(word):
+            feats.append("common")
+    return tuple(feats)
+
+
+def _context(word: str) -> tuple[str, ...]:
+    if word.startswith("\n"):
+        return ("nl",)
+    return (f"w={word.lower()}", f"sh={_shape(word)}")
+
+
+def features(words: Sequence[str]) -> list[list[str]]:
+    """crfsuite feature lists of a token sequence."""
+    n = len(words)
+    out: list[list[str]] = []
+    for i, w in enumerate(words):
+        f = ["bias", *_lexical(w)]
+        for d in (-2, -1, 1, 2):
+            j = i + d
+            if 0 <= j < n:
+                f.extend(f"{d}:{x}" for x in _context(words[j]))
+            else:
+                f.append(f"{d}:pad")
+        if (i and words[i - 1].startswith("\n")) or i == 0:
+            f.append("line_start")
+        out.append(f)
+    return out
+
+
+def tokenize(text: str) -> tuple[list[str], list[int], list[int]]:
+    words, starts, ends = [], [], []
+    for m in _TOKENS.finditer(text):
+        words.append(m.group())
+        starts.append(m.start())
+        ends.append(m.end())
+    return words, starts, ends
+
+
+def bio_tags(text: str, entities: Iterable[tuple[int, int, str]]) -> tuple[list[str], list[str]]:
+    """Tokens and their BIO tags (entities widened to whole tokens)."""
+    words, starts, ends = tokenize(text)
+    tags = ["O"] * len(words)
+    for s, e, label in sorted(entities):
+        i = bisect.bisect_right(ends, s)
+        j = bisect.bisect_left(starts, e) - 1
+        if i > j or any(t != "O" for t in tags[i : j + 1]):
+            continue
+        tags[i] = f"B-{label}"
+        for k in range(i + 1, j + 1):
+            tags[k] = f"I-{label}"
+    return words, tags
+
+
+class CrfTagger:
+    """Predicts ``(start, end, label, score)`` spans with a trained CRF."""
+
+    backend = "crf"
+
+    def __init__(self, path: str | Path, window: int = 4000, overlap: int = 400) -> None:
+        import pycrfsuite
+
+        self.path = Path(path)
+        self.tagger = pycrfsuite.Tagger()
+        self.tagger.open(str(self.path / MODEL_FILE))
+        self.labels = tuple(sorted({t[2:] for t in self.tagger.labels() if t != "O"}))
+        self.window = window
+        self.overlap = overlap
+
+    @classmethod
+    def load(cls, path: str | Path) -> CrfTagger:
+        return cls(path)
+
+    def _spans(self, text: str) -> list[Span]:
+        words, starts, ends = tokenize(text)
+        if not words:
+            return []
+        tags = self.tagger.tag(features(words))
+        spans: list[Span] = []
+        i = 0
+        while i < len(tags):
+            tag = tags[i]
+            if tag == "O":
+                i += 1
+                continue
+            label = tag[2:]
+            j = i + 1
+            while j < len(tags) and tags[j] == f"I-{label}":
+                j += 1
+            k = j - 1
+            while k > i and words[k].startswith("\n"):
+                k -= 1
+            if not words[i].startswith("\n"):
+                probs = [self.tagger.marginal(tags[m], m) for m in range(i, j)]
+                spans.append((starts[i], ends[k], label, float(sum(probs) / len(probs))))
+            i = j
+        return spans
+
+    def predict(self, text: str) -> list[Span]:
+        bounds = windows(text, self.window, self.overlap) if text else []
+        return merge_windows(bounds, [self._spans(text[s:e]) for s, e in bounds])
+
+    def predict_many(self, texts: Sequence[str]) -> list[list[Span]]:
+        return [self.predict(t) for t in texts]
+
+
+def train_crf(
+    train: Sequence[tuple[str, Sequence[tuple[int, int, str]]]],
+    evaluate: Callable[[CrfTagger], float],
+    out_dir: Path,
+    labels: Iterable[str],
+    params: dict[str, Any],
+    log: Callable[[str], None] = print,
+) -> tuple[float, dict[str, Any]]:
+    """Train with L-BFGS (``epochs`` = iterations, ``c1``/``c2`` = L1/L2), score on dev."""
+    import pycrfsuite
+
+    t0 = time.monotonic()
+    trainer = pycrfsuite.Trainer(verbose=False)
+    window = int(params["window"])
+    n = 0
+    for text, ents in train:
+        for s, e in training_chunks(text, [(a, b) for a, b, _ in ents], window):
+            chunk = [(a - s, b - s, lab) for a, b, lab in ents if s <= a and b <= e]
+            words, tags = bio_tags(text[s:e], chunk)
+            if words:
+                trainer.append(features(words), tags)
+                n += 1
+    trainer.set_params({
+        "c1": float(params["c1"]), "c2": float(params["c2"]),
+        "max_iterations": int(params["epochs"]) if int(params["epochs"]) > 20 else 100,
+        "feature.possible_transitions": True,
+    })  # fmt: skip
+    out_dir.mkdir(parents=True, exist_ok=True)
+    trainer.train(str(out_dir / MODEL_FILE))
+    seconds = time.monotonic() - t0
+    tagger = CrfTagger(out_dir, window=max(window, 2000), overlap=200)
+    score = evaluate(tagger)
+    log(f"crf: {n} sequences, dev {score:.4f} ({seconds:.0f}s)")
+    return score, {"sequences": n, "seconds": round(seconds, 1), "dev": score}
