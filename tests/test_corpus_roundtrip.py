@@ -54,7 +54,8 @@ def test_conll_export_keeps_every_entity_text(tmp_path, corpus):
 
 # ---------------------------------------------------------------------- kappa, known values
 
-WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]
+WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india",
+         "juliet"]  # fmt: skip
 
 
 def _doc(text: str, spans: list[tuple[int, int]], label: str, annotator: str) -> AnnotatedDocument:
