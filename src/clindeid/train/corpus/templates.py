@@ -41,7 +41,7 @@ BANNER = Section("banner", 0.9, (
     "| Patient : {pt_banner} | {Ne} le : {birth_date} | IPP : {ipp} | NDA : {nda} |\n\n",
     "Patient{e} : {pt_banner}   {Ne} le {birth_date}   IPP {ipp}\n\n",
     "NOM : {pt_last}   Prénom : {pt_first}   DDN : {birth_date}   Sexe : {sex_letter}\n"
-    "IPP : {ipp} – Séjour n° {nda}\n\n",
+    "IPP : {ipp} – Séjour n° {nda} – NIR : {nir}\n\n",
     "{pt_title} {pt_banner} ({age}) – {Ne} le {birth_date} – IPP {ipp}\n\n",
     "Nom de naissance : {pt_last} | Prénom : {pt_first} | Date de naissance : {birth_date} |"
     " N° SS : {nir}\n\n",
@@ -202,7 +202,8 @@ DOCUMENT_TYPES: dict[str, tuple[Section, ...]] = {
         Section("place_date", 1.0, ("{doc_city}, le {doc_date}\n\n", "Le {doc_date}\n\n")),
         Section("patient", 1.0, ("{pt_title} {pt_full}\n{age} – {weight} kg\n\n",
                                  "Patient{e} : {pt_banner}, {ne} le {birth_date}\n\n",
-                                 "Nom : {pt_last} Prénom : {pt_first} Âge : {age}\n\n")),
+                                 "Nom : {pt_last} Prénom : {pt_first} Âge : {age}\n"
+                                 "N° SS : {nir} – Mutuelle : {org}\n\n")),
         Section("title", 1.0, ("ORDONNANCE\n\n", "Ordonnance bizone – ALD\n\n",
                                "PRESCRIPTION MÉDICALE\n\n")),
         Section("lines", 1.0, ("{prescription}{prescription}",)),
