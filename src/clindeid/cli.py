@@ -315,31 +315,37 @@ def deidentify(
                 input, output, text_column, config=config, keying=keying,
                 patient_col=patient_column, id_col=id_column, doc_timeout=doc_timeout or None,
             )  # fmt: skip
-            _report(summary, "entities replaced", quiet)
-            if not summary.ok:
-                raise typer.Exit(1)
-            return
-        run = RunOptions(
-            workers=workers,
-            parts=parts,
-            resume=resume,
-            part_docs=part_docs,
-            part_chars=part_chars,
-            doc_timeout=doc_timeout or None,
-            patient_column=patient_column,
-            mapping_out=mapping_out,
-            mapping_key=mapping_key.read_bytes() if mapping_key else None,
-        )
-        pipeline = Pipeline(config, keying=keying)
-        with _progress(quiet, "de-identifying") as advance:
-            summary = run_deidentify(
-                pipeline, input, output, options, audit, audit_text, advance, run
-            )
+        else:
+            summary = _run_local(
+                input, output, options, config, keying, audit, audit_text, quiet,
+                RunOptions(
+                    workers=workers, parts=parts, resume=resume, part_docs=part_docs,
+                    part_chars=part_chars, doc_timeout=doc_timeout or None,
+                    patient_column=patient_column, mapping_out=mapping_out,
+                    mapping_key=mapping_key.read_bytes() if mapping_key else None,
+                ),
+            )  # fmt: skip
     except (InputError, ValueError, RuntimeError) as exc:
         raise _fail(str(exc)) from None
     _report(summary, "entities replaced", quiet)
     if not summary.ok:
         raise typer.Exit(1)
+
+
+def _run_local(
+    input: Path,
+    output: Path,
+    options: ReadOptions,
+    config: Config,
+    keying: Keying,
+    audit: Path | None,
+    audit_text: bool,
+    quiet: bool,
+    run: RunOptions,
+) -> RunSummary:
+    pipeline = Pipeline(config, keying=keying)
+    with _progress(quiet, "de-identifying") as advance:
+        return run_deidentify(pipeline, input, output, options, audit, audit_text, advance, run)
 
 
 @app.command()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from clindeid.config import Config
 from clindeid.pipeline import Keying, Pipeline
 from clindeid.runner.base import DEFAULT_DOC_TIMEOUT, RunSummary
-from clindeid.runner.work import PipelineSpec, WorkItem, process_item
+from clindeid.runner.work import PipelineSpec, WorkItem, process_item, warm_up
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -38,6 +38,7 @@ def _pipeline(spec: PipelineSpec) -> Pipeline:
     name = hashlib.sha256(pickle.dumps(spec)).hexdigest()
     if name not in _PIPELINES:
         _PIPELINES[name] = spec.build()
+        warm_up(_PIPELINES[name])
     return _PIPELINES[name]
 
 

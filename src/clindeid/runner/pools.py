@@ -15,6 +15,7 @@ from clindeid.runner.work import (
     WorkResult,
     peak_rss_mb,
     process_item,
+    warm_up,
 )
 
 CHUNK_DOCS = 32
@@ -27,6 +28,8 @@ class InlinePool:
     def __init__(self, settings: WorkerSettings, pipeline: Pipeline | None = None):
         self.settings = settings
         self.pipeline = pipeline or settings.spec.build()
+        if settings.timeout:
+            warm_up(self.pipeline)
         self.peak_rss_mb: dict[int, float] = {}
 
     def __enter__(self) -> InlinePool:
