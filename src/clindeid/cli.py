@@ -27,6 +27,7 @@ from clindeid.evaluate.cli import register as register_evaluate
 from clindeid.io.base import DEFAULT_MAX_DOCUMENT_BYTES, InputError, ReadOptions
 from clindeid.pipeline import Keying, Pipeline
 from clindeid.runner.base import DEFAULT_DOC_TIMEOUT, DEFAULT_PART_CHARS, DEFAULT_PART_DOCS
+from clindeid.train.cli import register as register_train
 
 app = typer.Typer(
     name="clindeid",
@@ -381,6 +382,7 @@ def detect(
 
 
 register_evaluate(app)
+register_train(app)
 
 
 if __name__ == "__main__":  # pragma: no cover
