@@ -75,7 +75,8 @@ def base_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
         attention_probs_dropout_prob=0.0,
     )
     torch.manual_seed(0)
-    transformers.BertModel(config).save_pretrained(path)
+    with tx._quiet(transformers):
+        transformers.BertModel(config).save_pretrained(path)
     return path
 
 
