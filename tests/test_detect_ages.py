@@ -121,3 +121,28 @@ def test_age_round_trip(text: str, value: float, unit: str, fmt: str) -> None:
 def test_detector_contract() -> None:
     assert DET.name == "age"
     assert DET.family == "rules"
+
+
+# --- banner ages after a birth date, ages at an event, first bounds ----------------------
+EVENT_CASES = [
+    ("Léa B., née le 11/09/2022, 17 mois\n", A("17 mois")),
+    ("né le 02/03/2023 – 8 mois – 7,9 kg", A("8 mois")),
+    ("DDN : 30/01/2024, 6 semaines", A("6 semaines")),
+    ("Père : infarctus à 52 ans.", A("52 ans")),
+    ("Mère opérée d'un cancer du côlon à 61 ans, vivante.", A("61 ans")),
+    ("cholécystectomie à 35 ans, pas d'autre antécédent", A("35 ans")),
+    ("trois enfants de 9, 7 et 2 ans", A("7", "2 ans")),
+    ("enfants âgés de 4 à 10 ans", A("4", "10 ans")),
+    # horizons and durations stay out
+    ("Survie globale à 20 ans : 65 %.", []),
+    ("risque de fracture à 10 ans calculé", []),
+    ("Récidive locale à 15 ans dans 8 % des cas.", []),
+    ("Contrôle à 2 ans.", []),
+    ("Traitement pendant 2 à 3 ans.", []),
+    ("depuis 12 mois", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), EVENT_CASES)
+def test_event_and_banner_ages(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text) == expected

@@ -215,3 +215,14 @@ def test_offsets_are_in_a_longer_document() -> None:
     text = "Compte rendu.\n" * 50 + "Tél : 03 80 29 30 31\n" + "Fin.\n" * 50
     (entity,) = phones(text)
     assert entity.text_in(text) == "03 80 29 30 31"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("joignable pendant le séjour : 00 261 34 12 345 67 (fille)", [("00 261 34 12 345 67", P)]),
+        ("N° de séjour : 2300456789", []),
+    ],
+)
+def test_international_number_after_a_stay_word(text: str, expected: list) -> None:
+    assert found(text) == expected

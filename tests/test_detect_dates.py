@@ -220,3 +220,26 @@ def test_parse_date_text() -> None:
 def test_detector_contract() -> None:
     assert DET.name == "date"
     assert DET.family == "rules"
+
+
+# --- no date across a line, in a street name or in a score; day-month range heads -------
+LINE_STREET_SCORE = [
+    ("Prise les mardi et samedi\n2) PARACÉTAMOL 1 g", []),
+    ("Apgar 8/9/10, bonne adaptation.", []),
+    ("EVA 4/10 au repos", []),
+    ("12 place du 8 Mai 1945, 21000 Dijon", []),
+    ("rue du 11 Novembre", []),
+    ("Hospitalisé du 3 au 17 mars pour pneumopathie.", D("3", "17 mars")),
+    ("Congés du 22 au 29 juillet", D("22", "29 juillet")),
+    ("samedi 4 mai 2024", D("samedi 4 mai 2024")),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), LINE_STREET_SCORE)
+def test_lines_streets_scores_and_ranges(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text) == expected
+
+
+def test_day_month_range_head_inherits_the_month() -> None:
+    head = found("du 3 au 17 mars")[0]
+    assert (head.value.day, head.value.month) == (3, 3)

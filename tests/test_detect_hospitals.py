@@ -104,3 +104,30 @@ def test_org_source() -> None:
 def test_detector_contract() -> None:
     det = HospitalDetector()
     assert det.family == "rules" and det.name == "hospital"
+
+
+# --- employers, insurers, clubs; generic services; names that end properly ---------------
+ORG_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Il est agent de sécurité à la SNCF depuis 2012.", [("SNCF", "ORG")]),
+    ("Ingénieure chez Thales Alenia Space, en arrêt.", [("Thales Alenia Space", "ORG")]),
+    ("ancienne caissière chez Carrefour", [("Carrefour", "ORG")]),
+    ("Complémentaire : Malakoff Humanis\n", [("Malakoff Humanis", "ORG")]),
+    ("assurée auprès de la MAIF pour l'accident", [("MAIF", "ORG")]),
+    ("Mutuelle Nationale des Hospitaliers, contrat 12", [("Mutuelle Nationale des Hospitaliers",
+                                                          "ORG")]),
+    ("son employeur, Vinci Construction, a été prévenu", [("Vinci Construction", "ORG")]),
+    ("licencié au club de rugby (RC Massy)", [("RC Massy", "ORG")]),
+    ("Hôpital Sainte-Anne. Suivi par", [("Hôpital Sainte-Anne", "HOSPITAL")]),
+    ("Résidence à l'EHPAD Le Clos des Vignes à Dijon", [("EHPAD Le Clos des Vignes", "HOSPITAL")]),
+    # negatives: generic services and laboratories, relatives, no job cue
+    ("Service de Pneumologie – Unité Thoracique", []),
+    ("Laboratoire de Microbiologie et d'Immunologie", []),
+    ("Elle vit chez sa fille depuis un an.", []),
+    ("Il dort chez Bernard depuis lundi.", []),
+    ("Score de Lille à J7 : 0,3", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ORG_CASES)
+def test_orgs_and_hospital_boundaries(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

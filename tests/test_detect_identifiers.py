@@ -238,3 +238,30 @@ def test_families_and_names() -> None:
     names = {det.name for det in identifier_detectors()}
     assert names == {"nir", "identifier"}
     assert all(det.family == "rules" for det in identifier_detectors())
+
+
+# --- prefixed values, unusual triggers, qualifiers, table cells, product references ------
+PREFIXED_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("N° d'intervention : CHIR-23-004512\n", [("CHIR-23-004512", ID)]),
+    ("Demande n° ANAPATH-2023-11872", [("ANAPATH-2023-11872", ID)]),
+    ("Passage n° SAU-P-24-001233\nDate", [("SAU-P-24-001233", ID)]),
+    ("numéro d'adhérent HM-7712390, contrat", [("HM-7712390", ID)]),
+    ("Mutuelle, n° d'assuré 80231145", [("80231145", ID)]),
+    ("RPPS 10101234564 – AM 751234560\n", [("10101234564", ID), ("751234560", ID)]),
+    ("IPP temporaire : 7001234567, puis IPP définitif 7109876543.",
+     [("7001234567", ID), ("7109876543", ID)]),
+    ("NDA SSR SSR24-00412\n", [("SSR24-00412", ID)]),
+    ("| Nom | Mme X |\n| NDA | 2300456781 |\n", [("2300456781", ID)]),
+    ("| Patient | IPP | Lit |\n|---|---|---|\n| Mme Y | 8009871234 | 12 |\n",
+     [("8009871234", ID)]),
+    # negatives: devices and products, short codes, doses
+    ("cotyle réf. 4410-52 lot 22K0194 ; insert réf. 4420-28", []),
+    ("Stent réf. 1012466-23, bonne position.", []),
+    ("AM 12 mg", []),
+    ("| Examen | Résultat |\n|---|---|\n| Hb | 12,4 |\n", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PREFIXED_CASES)
+def test_prefixed_and_table_ids(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [f for f in found(text) if f[1] == ID] == expected

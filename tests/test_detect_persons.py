@@ -214,3 +214,63 @@ def test_title_not_in_span_and_detector_protocol() -> None:
 
 def test_empty_text() -> None:
     assert list(DET.detect(Document.create("t", ""))) == []
+
+
+# --- relatives named by a first name alone, initials-only names, any Latin letter --------
+RELATIVE_AND_INITIALS: list[tuple[str, list[str]]] = [
+    ("Il est venu avec sa petite sœur Maëlys (7 ans).", ["Maëlys"]),
+    ("Vit avec son père, Karim, chauffeur de bus.", ["Karim"]),
+    ("Sœur cadette, Yasmina, 12 ans, en bonne santé.", ["Yasmina"]),
+    ("Elle est accompagnée de sa fille Olivia.", ["Olivia"]),
+    ("Son compagnon Baptiste est présent.", ["Baptiste"]),
+    ("Sa conjointe, Ilona, est enceinte.", ["Ilona"]),
+    ("Il cite un ami, Rayan, comme soutien.", ["Rayan"]),
+    ("- Oncle paternel, Mourad, diabète de type 2.", ["Mourad"]),
+    ("Garçon prénommé Timéo, poids 3 150 g.", ["Timéo"]),
+    ("chez sa belle-fille Soraya à Créteil", ["Soraya"]),
+    ("ses deux fils Malo et Gaspard sont présents", ["Malo", "Gaspard"]),
+    ("Personne de confiance : Nadia BENSALEM (fille)", ["Nadia BENSALEM"]),
+    ("Contact : Hugo Ferreira, neveu", ["Hugo Ferreira"]),
+    # a first name that is also a common word, after a relative cue
+    ("Sa petite-fille Capucine l'accompagne.", ["Capucine"]),
+    # initials only
+    ("Patient calme, dort. – B.R.\n", ["B.R."]),
+    ("Pas de douleur. – A.-M. P.\n", ["A.-M. P."]),
+    ("Vu avec l'éducateur (S. T.), accord du patient.", ["S. T."]),
+    ("Objet : M. R., 81 ans – chute", ["M. R."]),
+    # signatures with an initial; names with letters beyond Latin-1
+    ("Bien reçu.\n\nP. Vasseur\n", ["P. Vasseur"]),
+    ("\nE.-M. Garnier, orthophoniste\n", ["E.-M. Garnier"]),
+    ("\nR. Lemaire, IDE – 03/02/2024\n", ["R. Lemaire"]),
+    ("Patient M. Paweł KOWALCZYK, 54 ans", ["Paweł KOWALCZYK"]),
+    ("Interne : Dr Ștefan POPESCU-DUMITRAȘ", ["Ștefan POPESCU-DUMITRAȘ"]),
+    ("Mme Zofia ŻUREK est revue.", ["Zofia ŻUREK"]),
+]
+RELATIVE_NEGATIVES: list[str] = [
+    "Sa mère HTA, son père BPCO.",
+    "Son père, Parkinson depuis 2010.",
+    "La mère Décembre",  # a month is never a first name
+    "Professeur de Mathématiques au lycée.",
+    "Professeur d'SVT au collège, pas d'arrêt.",
+    "Dosage de la vitamine D. Aucun autre.",
+    "Notes (N.B.) : à revoir.",
+    "Conclusion : RAS. – P.S.\n",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RELATIVE_AND_INITIALS)
+def test_relatives_initials_and_letters(text: str, expected: list[str]) -> None:
+    from clindeid.detect.resolver import merge_adjacent
+
+    ents = merge_adjacent(resolve(DET.detect(Document.create("t", text)), text), text)
+    assert [text[e.start : e.end] for e in ents if e.label == "PERSON"] == expected
+
+
+@pytest.mark.parametrize("text", RELATIVE_NEGATIVES)
+def test_relative_and_initial_negatives(text: str) -> None:
+    assert persons(text) == []
+
+
+def test_relative_role_is_other() -> None:
+    ents = entities("Vit avec sa sœur Faustine.")
+    assert [e.attributes["role"] for e in ents] == ["other"]

@@ -173,3 +173,39 @@ def test_detectors_contract() -> None:
     for det in (AddressDetector(), ZipCityDetector(), LocationDetector(), PlaceDetector()):
         assert det.family == "rules"
         assert isinstance(det.name, str) and det.name
+
+
+# --- foreign cities, territories, stations, arrondissements, brackets, scores ------------
+WORLD_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Né à Casablanca (Maroc), arrivé en 2015.",
+     [("Casablanca", "CITY"), ("Maroc", "LOCATION")]),
+    ("décédé en 2011 à Cracovie.", [("Cracovie", "CITY")]),
+    ("retour de Bamako il y a 10 jours", [("Bamako", "CITY")]),
+    ("vol via Istanbul puis Paris", [("Istanbul", "CITY"), ("Paris", "CITY")]),
+    ("née le 05/05/1980 à Cluj-Napoca, Roumanie",
+     [("Cluj-Napoca", "CITY"), ("Roumanie", "LOCATION")]),
+    ("Vit à Moroni (Grande Comore).", [("Moroni", "CITY"), ("Grande Comore", "LOCATION")]),
+    ("originaire de la province du Kivu", [("Kivu", "LOCATION")]),
+    ("séjour dans la région de Tigré", [("Tigré", "LOCATION")]),
+    ("Originaire du SÉNÉGAL.", [("SÉNÉGAL", "LOCATION")]),
+    ("au Portugal depuis 2019", [("Portugal", "LOCATION")]),
+    ("restée en France avec son père", [("France", "LOCATION")]),
+    ("Retrouvé gare de l'Est par les pompiers", [("gare de l'Est", "LOCATION")]),
+    ("sans domicile, 18e arrondissement", [("18e arrondissement", "LOCATION")]),
+    ("Médecin traitant : Dr Paul ROY (Bobigny)", [("Bobigny", "CITY")]),
+    ("\nT. Mercier, IDE – 02/02/2024", []),
+    ("TEP : Deauville 4, réponse partielle", []),
+    ("classification de Lugano : stade II", []),
+    ("Tumeur de Bethesda III", []),
+    ("23 boulevard du Général Leclerc, 94000 Créteil",
+     [("23 boulevard du Général Leclerc", "ADDRESS"), ("94000", "ZIP"), ("Créteil", "CITY")]),
+    ("8 rue du Professeur Émile Roux, 94000 Créteil",
+     [("8 rue du Professeur Émile Roux", "ADDRESS"), ("94000", "ZIP"), ("Créteil", "CITY")]),
+    ("Place du 19 Mars 1962, 13200 Arles",
+     [("Place du 19 Mars 1962", "ADDRESS"), ("13200", "ZIP"), ("Arles", "CITY")]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), WORLD_CASES)
+def test_world_places(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

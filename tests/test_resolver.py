@@ -65,3 +65,16 @@ def test_result_never_overlaps_on_a_dense_random_input():
     covered = {i for e in cands for i in range(e.start, e.end)}
     kept = {i for e in out for i in range(e.start, e.end)}
     assert covered == kept  # recall first: every proposed character stays covered
+
+
+def test_merge_adjacent_takes_the_initials_before_a_name_but_not_a_civility():
+    from clindeid.detect.resolver import merge_adjacent
+
+    for text, start, expected in (
+        ("Signé :\nK. Dumont", 11, "K. Dumont"),
+        ("Vu par F.-X. Aubry", 13, "F.-X. Aubry"),
+        ("Revu avec M. Aubry", 13, "Aubry"),
+    ):
+        ent = Entity(start, len(text), "PERSON", "pattern/x", 0.9)
+        (out,) = merge_adjacent([ent], text)
+        assert text[out.start : out.end] == expected

@@ -2,15 +2,18 @@
 
 A family is a list of detectors, imported and built only when asked for (some load
 tables or models). Aliases group families: ``rules`` is every rule, pattern, dictionary
-and patient-context detector; ``default`` is what runs when nothing is asked for.
+and patient-context detector; ``default`` is what runs when nothing is asked for: the rules
+plus the statistical NER model (``model``) when the package ships one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from importlib import import_module
+from typing import Any
 
 from clindeid.detect.base import Detector
+from clindeid.detect.model import has_shipped_model
 
 # family → "module:Class" specs, built with no arguments.
 FAMILIES: dict[str, tuple[str, ...]] = {
@@ -36,7 +39,10 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "clindeid.detect.rules.hospitals:HospitalDetector",
     ),
     "context": ("clindeid.detect.context:PatientContextDetector",),
+    "model": ("clindeid.detect.model:model_detector",),
 }
+# Factories that receive the run's `Config` (``model_dir``) instead of no argument.
+CONFIGURED: frozenset[str] = frozenset({"clindeid.detect.model:model_detector"})
 RULE_FAMILIES: tuple[str, ...] = (
     "dates",
     "contacts",
@@ -47,7 +53,7 @@ RULE_FAMILIES: tuple[str, ...] = (
 )
 ALIASES: dict[str, tuple[str, ...]] = {
     "rules": RULE_FAMILIES,
-    "default": RULE_FAMILIES,
+    "default": (*RULE_FAMILIES, "model") if has_shipped_model() else RULE_FAMILIES,
 }
 
 
@@ -68,11 +74,17 @@ def expand(names: Iterable[str]) -> list[str]:
     return out
 
 
-def _build(spec: str) -> Detector:
+def _build(spec: str, config: Any = None) -> Detector:
     module, _, cls = spec.partition(":")
-    return getattr(import_module(module), cls)()
+    factory = getattr(import_module(module), cls)
+    return factory(config) if spec in CONFIGURED else factory()
 
 
-def build_detectors(names: Sequence[str] | None = None) -> list[Detector]:
-    """Instantiate the detectors of the named families (``default`` when none)."""
-    return [_build(spec) for family in expand(names or ["default"]) for spec in FAMILIES[family]]
+def build_detectors(names: Sequence[str] | None = None, config: Any = None) -> list[Detector]:
+    """Instantiate the detectors of the named families (``default`` when none);
+    ``config`` (a `clindeid.config.Config`) gives the ``model`` family its ``model_dir``."""
+    return [
+        _build(spec, config)
+        for family in expand(names or ["default"])
+        for spec in FAMILIES[family]
+    ]

@@ -126,6 +126,10 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
     lo = max(0, s - _WINDOW)
     if _AGE_CONTEXT.search(text, lo, s):
         return 0.95
+    bound = _RANGE_FIRST_BOUND.search(text, max(0, s - 12), s)
+    if bound is not None and _AGE_CONTEXT.search(text, max(0, bound.start() - _WINDOW),
+                                                 bound.start()):
+        return 0.9  # "âgés de 4 à 10 ans"
     in_parens = text[s - 1 : s] == "(" and text[e : e + 1] == ")"
     if _AFTER_BIRTH_DATE.search(text, max(0, s - 45), s):
         return 0.9

@@ -423,8 +423,9 @@ class PhoneDetector:
     ) -> Iterator[Entity]:
         found = _scan_run(text, run, plus)
         for hit in found:
-            if hit.start in blocked and not plus:
-                continue  # "IPP : 0612345678" is left to the identifier detector
+            if hit.start in blocked and not plus and hit.kind != "international":
+                continue  # "IPP : 0612345678" is left to the identifier detector; a valid
+                # "00 269 …" number after "séjour :" stays a phone number
             near = _nearest_trigger(text, triggers, trig_ends, hit.start)
             kind = "fax" if near == "fax" else hit.kind
             attributes = {"kind": kind, **dict(hit.attributes)}

@@ -171,7 +171,8 @@ EMPLOYER_PREPOSITIONS = r"chez|[àa][ \t]+la|[àa][ \t]+l['’]|au[ \t]+sein[ \t
 ORG_TRIGGERS: tuple[str, ...] = (
     r"[Ss]ociété", r"[Ee]ntreprise", r"[Mm]utuelle\s*:", r"mutuelle",
     r"(?:[Oo]rganisme\s+)?[Cc]ompl[ée]mentaire(?:\s+sant[ée])?\s*:?",
-    r"[Aa]ssur[ée]e?\s+(?:aupr[èe]s\s+d[eu]|chez|à\s+la)", r"[Aa]ffili[ée]e?\s+à(?:\s+la)?",
+    r"[Aa]ssur[ée]e?\s+(?:aupr[èe]s\s+d[eu]|chez|à)(?:\s+(?:la|l['’]))?",
+    r"[Aa]ffili[ée]e?\s+à(?:\s+la)?",
     r"[Aa]dh[ée]rente?\s+(?:à|de)(?:\s+la)?", r"[Aa]ssureur\s*:?",
     r"[Pp]restataire(?:\s+de\s+santé)?", r"[Ee]mployeur\s*[:,]?",
     r"(?:[Ee]mploy[ée]e?|[Ss]alari[ée]e?|[Tt]ravaill(?:e|ait))\s+(?:par|chez|pour)"

@@ -102,10 +102,13 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"matricule",
         r"code\s+patient",
         r"n[°º]\s*d['’]\s*intervention",
-        r"(?:intervention|demande|commande|inclusion|pr[ée]l[èe]vement|requ[êe]te|bon|"
-        r"ordonnance|facture|lame|bloc|accession|dossier)\s+n[°º]",
-        r"(?:n[°º]|num[ée]ro)\s*(?:d['’]\s*|de\s+)?(?:adh[ée]rent|adh[ée]sion|contrat|"
-        r"assur[ée]e?|allocataire|police|sociétaire|affiliation|AMC|mutuelle|CAF|dossier\s+MDPH)",
+        *(rf"{w}\s+n[°º]" for w in (
+            "intervention", "demande", "commande", "inclusion", r"pr[ée]l[èe]vement",
+            r"requ[êe]te", "bon", "ordonnance", "facture", "lame", "bloc", "accession", "dossier",
+        )),
+        *(rf"{n}\s*(?:d['’]\s*|de\s+)?(?:adh[ée]rent|adh[ée]sion|contrat|assur[ée]e?|"
+          r"allocataire|police|sociétaire|affiliation|AMC|mutuelle|CAF|dossier\s+MDPH)"
+          for n in (r"n[°º]", r"num[ée]ro")),
         r"adh[ée]rent\s+n[°º]",
     ),
 }
@@ -161,7 +164,7 @@ _NIR_CLEAN = str.maketrans("", "", " .-\u00a0\u202f")
 # ("21/004567", "2021-000123", "21E12345"); a short first group may go on with
 # space-separated groups ("800 123 4567").
 _VALUE = (
-    r"(?P<val>(?:(?:[A-Z]{1,6}[-/_]){1,3}|[A-Z]{1,4})?\d[0-9A-Z]*(?:[/.\-_][0-9A-Z]+)*"
+    r"(?P<val>(?:(?:[A-Z]{1,8}[-/_]){1,3}|[A-Z]{1,4})?\d[0-9A-Z]*(?:[/.\-_][0-9A-Z]+)*"
     r"(?:(?<![\d]{5})(?:" + _SP + r"\d{1,4}(?![\w/.\-]\d))+)?(?![\w]))"
 )
 _FILLER = (

@@ -171,7 +171,7 @@ SIGNATURE_CLOSINGS = (
 # Relatives and close persons named by their first name alone: "son grand frère Adam",
 # "sa mère, Nathalie", "Frère aîné, Noah", "une amie, Inès", "prénommée Inês".
 RELATIVE_NOUNS = (
-    r"(?:(?:arri[èe]re-)?(?:grand|petit|demi|beau|belle)[- ])?"
+    r"(?:(?:arri[èe]re-)?(?:grande?|petite?|demi|beau|belle|jeune)[- ])?"
     r"(?:fr[èe]re|s(?:œ|oe)ur|fils|fille|m[èe]re|p[èe]re|maman|papa|enfant|b[ée]b[ée]|oncle|"
     r"tante|cousine?|ni[èe]ce|neveu|[ée]poux|[ée]pouse|mari|femme|conjointe?|compagnon|"
     r"compagne|concubine?|partenaire|fianc[ée]e?|amie?|copain|copine|voisine?|tuteur|"
@@ -197,6 +197,7 @@ INITIALS_NOT_NAMES: frozenset[str] = frozenset(
      "PM", "RAS", "SAS", "ND", "NR", "NC", "NA", "VS", "ET", "CI", "AL", "JC"}
 )  # fmt: skip
 # Job words after a title that make "Professeur d'EPS" a profession, not a name.
+JOB_OBJECT_ENDINGS: tuple[str, ...] = ("ique", "iques", "ie", "ais", "ol", "sport", "sports")
 JOB_TITLES: tuple[str, ...] = ("Professeur", "professeur", "PROFESSEUR", "Professeure",
                                "professeure")
 
@@ -812,9 +813,10 @@ class PersonDetector:
         ].isupper():
             return False
         w = text[words[0].start:words[0].end]
-        return (w.isupper() and len(w) <= 4) or self._lex().common(w) or self._lex().common(
-            w.lower()
-        )
+        lex = self._lex()
+        return (w.isupper() and len(w) <= 4) or lex.common(w) or (
+            lex.surname(w) < SURNAME_MIN_COUNT
+        ) or w.lower().endswith(JOB_OBJECT_ENDINGS)
 
     def _relative_pass(self, document: Document) -> Iterator[Entity]:
         """First names after a relative cue: "son grand frère Adam", "sa mère, Nathalie"."""

@@ -358,7 +358,7 @@ SCORE_PLACE_NAMES: frozenset[str] = frozenset(
      "rotterdam", "amsterdam", "toronto", "montpellier", "edmonton", "banff", "chicago"}
 )  # fmt: skip
 SCORE_AFTER = (
-    r"[ \t]*[:=]?[ \t]*(?:[0-5](?![\d,.]|[ \t]*(?:ans|mois|km|rue|av))|[IVX]{1,4}\b|[A-D]\b)"
+    r"[ \t]*[:=]?[ \t]*(?:[0-5](?!\d|[,.]\d|[ \t]*(?:ans|mois|km|rue|av))|[IVX]{1,4}\b|[A-D]\b)"
 )
 SCORE_BEFORE = (
     r"(?i:classification|score|crit[èe]res?|syst[èe]me|stade|grade|[ée]chelle|consensus|"
@@ -500,16 +500,18 @@ _WORLD_CUE = re.compile(
 _SCORE_AFTER = re.compile(SCORE_AFTER)
 _SCORE_BEFORE = re.compile(SCORE_BEFORE)
 _PLACE_RUN = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*(?:[ \t-][{UP}][{UP}{LOW}]+){{0,3}}"
+_OF = r"(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
 _TERRITORY = re.compile(
-    rf"(?<![\w-])(?i:{TERRITORY_CUES})[ \t]+(?:(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
-    rf"[ \t]*)?(?P<name>{_PLACE_RUN})"
+    rf"(?=[rRpPéÉeEdDiIîÎcCwWgGoOvVaA])(?<![\w-])(?i:{TERRITORY_CUES})[ \t]+"
+    rf"(?:{_OF}[ \t]*)?(?P<name>{_PLACE_RUN})"
 )
 _ARRONDISSEMENT_LOC = re.compile(ARRONDISSEMENT)
+_WORD_BEFORE_PAREN = re.compile(rf"([{UP}][{UP}{LOW}{APOS}-]*)[ \t]*$")
 _TRANSPORT = re.compile(
-    rf"(?<![\w-])(?i:{TRANSPORT_PLACES})[ \t]+(?:(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
-    rf"[ \t]*)?{_PLACE_RUN}"
+    rf"(?=[gGaAsSmMrRpPqQcC])(?<![\w-])(?i:{TRANSPORT_PLACES})[ \t]+"
+    rf"(?:{_OF}[ \t]*)?{_PLACE_RUN}"
 )
-_PAREN_AFTER_PLACE = re.compile(rf"(?<=[{LOW}{UP}])[ \t]*\([ \t]*(?P<name>{_PLACE_RUN})[ \t]*\)")
+_PAREN_AFTER_PLACE = re.compile(rf"\([ \t]*(?P<name>{_PLACE_RUN})[ \t]*\)")
 
 
 def _trie_regex(words: set[str]) -> str:
@@ -1141,8 +1143,7 @@ class LocationDetector:
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _PAREN_AFTER_PLACE.finditer(text):
             # "Mutsamudu (Anjouan)": a bracketed region right after a known town
-            before = re.search(rf"([{UP}][{UP}{LOW}{APOS}-]*)[ \t]*$", text[max(0, m.start() - 40):
-                                                                         m.start()])
+            before = _WORD_BEFORE_PAREN.search(text, max(0, m.start() - 40), m.start())
             if before is None or m.group("name").split()[0].lower() in FOREIGN_STOP_WORDS:
                 continue
             word = before.group(1)
