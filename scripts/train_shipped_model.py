@@ -1,0 +1,97 @@
+"""Reproduce the model shipped in ``src/clindeid/data/model/`` (one command, CPU only).
+
+    .venv/bin/python scripts/train_shipped_model.py            # defaults = the shipped model
+    .venv/bin/python scripts/train_shipped_model.py --backend crf -o /tmp/crf
+
+Steps: (1) generate the synthetic corpus with PHI-injected E3C case reports
+(`clindeid.train.corpus`, split by patient), (2) silver annotations of E3C case reports by
+the rule layer (`clindeid.train.silver`, distant supervision; train split only),
+(3) `clindeid.train.train.train` on train + silver, model selection on dev, (4) write
+``clindeid_meta.json`` with the data description and timings. Never uses tests/data/heldout*
+nor WikiNEuRal (evaluation only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from clindeid.document import Document
+from clindeid.io.annotations import AnnotatedDocument
+from clindeid.train.corpus import DEFAULT_E3C_PATH, CorpusConfig, generate_corpus, load_carriers
+from clindeid.train.train import META_FILE, TrainParams, train
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_OUT = ROOT / "src" / "clindeid" / "data" / "model"
+
+
+def silver_documents(n: int, seed: int, min_score: float) -> list[AnnotatedDocument]:
+    """Rule-layer (distant supervision) annotations of ``n`` E3C case reports."""
+    import numpy as np
+
+    from clindeid.train.silver import annotate_documents
+
+    records = [json.loads(line) for line in Path(DEFAULT_E3C_PATH).read_text().splitlines()
+               if line.strip()]  # fmt: skip
+    rng = np.random.default_rng(seed)
+    picked = [records[int(i)] for i in rng.permutation(len(records))[:n]]
+    docs = [Document.create(f"e3c-{r['id']}", r["text"]) for r in picked]
+    return list(annotate_documents(docs, min_score=min_score))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--backend", default="spacy", choices=("spacy", "crf"))
+    ap.add_argument("--n", type=int, default=3000, help="synthetic + injected documents")
+    ap.add_argument("--inject-share", type=float, default=0.3)
+    ap.add_argument("--silver", type=int, default=400, help="silver E3C documents")
+    ap.add_argument("--silver-min-score", type=float, default=0.5)
+    ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--learn-rate", type=float, default=0.001)
+    ap.add_argument("--dropout", type=float, default=0.2)
+    ap.add_argument("--batch-size", type=int, default=16)
+    ap.add_argument("--window", type=int, default=1500)
+    ap.add_argument("--max-dev", type=int, default=250, help="dev documents used for selection")
+    ap.add_argument("--max-train", type=int, default=None, help="use the first N train documents")
+    ap.add_argument("--time-budget", type=float, default=5400.0,
+                    help="no new epoch after this many seconds")  # fmt: skip
+    ap.add_argument("--trials", type=int, default=0, help="TPE trials (0: no search)")
+    args = ap.parse_args(argv)
+
+    started = time.monotonic()
+    carriers = load_carriers(DEFAULT_E3C_PATH)
+    corpus = list(generate_corpus(
+        CorpusConfig(n=args.n, seed=args.seed, inject_share=args.inject_share), carriers
+    ))  # fmt: skip
+    train_docs = [d for d in corpus if d.meta.get("split") == "train"][: args.max_train]
+    dev_docs = [d for d in corpus if d.meta.get("split") == "dev"][: args.max_dev]
+    silver = silver_documents(args.silver, args.seed, args.silver_min_score) if args.silver else []
+    print(f"corpus: {len(train_docs)} train, {len(dev_docs)} dev, {len(silver)} silver "
+          f"({time.monotonic() - started:.0f}s)", file=sys.stderr)  # fmt: skip
+    params = TrainParams(epochs=args.epochs, learn_rate=args.learn_rate, dropout=args.dropout,
+                         batch_size=args.batch_size, window=args.window, seed=args.seed,
+                         time_budget_s=args.time_budget)  # fmt: skip
+    result = train([*train_docs, *silver], dev_docs, args.out, params, args.backend,
+                   trials=args.trials, log=lambda m: print(m, file=sys.stderr, flush=True))
+    meta_path = args.out / META_FILE
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta["data"] = {
+        "command": "python scripts/train_shipped_model.py " + " ".join(argv or sys.argv[1:]),
+        "synthetic_documents": args.n, "inject_share": args.inject_share, "seed": args.seed,
+        "train": len(train_docs), "dev": len(dev_docs), "silver": len(silver),
+        "silver_min_score": args.silver_min_score,
+        "total_seconds": round(time.monotonic() - started, 1),
+    }  # fmt: skip
+    meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"dev score {result.dev_score:.4f}; {time.monotonic() - started:.0f}s in all",
+          file=sys.stderr)  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

