@@ -14,6 +14,7 @@ A configuration can be built in code, from keyword options, or from a YAML file:
     budget_weights: {CITY: 2.0}     # split of ε over mentions (uniform by default)
     reference_date: 2020-01-01      # for partial dates when the document has no date
     seed: 42                        # reproducible surrogates (random by default)
+    model_dir: models/ner           # a retrained NER model (clindeid train); default: shipped
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class Config:
     propagate: bool = True
     budget_weights: Mapping[str, float] = field(default_factory=dict)
     reference_date: str | None = None
+    model_dir: str | None = None  # a retrained NER model (``--model``); None: the shipped one
 
     def __post_init__(self) -> None:
         unknown = [label for label in self.strategies if label not in LABELS]

@@ -22,7 +22,9 @@ err = Console(stderr=True)
 
 
 def train_command(
-    train: Annotated[list[Path], typer.Option("--train", help="Training annotations (repeatable).")],
+    train: Annotated[
+        list[Path], typer.Option("--train", help="Training annotations (repeatable).")
+    ],
     out_dir: Annotated[Path, typer.Option("--output", "-o", help="Model directory to write.")],
     dev: Annotated[
         list[Path] | None, typer.Option("--dev", help="Dev annotations for model selection.")
