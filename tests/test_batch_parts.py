@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-import pytest
 from typer.testing import CliRunner
 
 from clindeid.cli import app
@@ -98,8 +97,19 @@ def test_resume_after_sigkill_writes_every_document_exactly_once(tmp_path):
     proc.wait()
     done_before = len(journal.read_text().splitlines())
     assert 3 <= done_before < 30
-    result = run("deidentify", src, "-o", out, "--parts", "--part-docs", 8, "--key-file", key,
-                 "--resume", "-q")  # fmt: skip
+    result = run(
+        "deidentify",
+        src,
+        "-o",
+        out,
+        "--parts",
+        "--part-docs",
+        8,
+        "--key-file",
+        key,
+        "--resume",
+        "-q",
+    )
     assert result.exit_code == 0, result.output
     ids = output_ids(out)
     assert len(ids) == len(set(ids)) == 240
@@ -109,8 +119,19 @@ def test_resume_after_sigkill_writes_every_document_exactly_once(tmp_path):
     # resuming with another key or other options is refused
     other = tmp_path / "other"
     other.write_bytes(os.urandom(32))
-    bad = run("deidentify", src, "-o", out, "--parts", "--part-docs", 8, "--key-file", other,
-              "--resume", "-q")  # fmt: skip
+    bad = run(
+        "deidentify",
+        src,
+        "-o",
+        out,
+        "--parts",
+        "--part-docs",
+        8,
+        "--key-file",
+        other,
+        "--resume",
+        "-q",
+    )
     assert bad.exit_code == 2 and "another key" in bad.output
 
 
@@ -136,8 +157,10 @@ def test_partitioned_parquet_dataset_keeps_its_folders(tmp_path):
     src = tmp_path / "ds"
     for year in (2020, 2021):
         (src / f"year={year}").mkdir(parents=True)
-        pq.write_table(pa.table({"id": [f"{year}-{i}" for i in range(3)], "text": [TEXT] * 3}),
-                       src / f"year={year}" / "part-0.parquet")  # fmt: skip
+        pq.write_table(
+            pa.table({"id": [f"{year}-{i}" for i in range(3)], "text": [TEXT] * 3}),
+            src / f"year={year}" / "part-0.parquet",
+        )
     out = tmp_path / "out"
     result = run("deidentify", src, "-o", out, "--workers", 2, "--seed", 1, "-q")
     assert result.exit_code == 0, result.output
@@ -149,14 +172,14 @@ def test_document_over_the_time_bound_is_reported_not_written(tmp_path):
     src = write_jsonl(tmp_path / "in.jsonl", 3, lambda i: TEXT * (1 if i != 1 else 3000))
     for extra in ((), ("--workers", 2)):
         out = tmp_path / f"out{len(extra)}.jsonl"
-        result = run("deidentify", src, "-o", out, "--doc-timeout", 0.5, "--seed", 1, "-q",
-                     *extra)  # fmt: skip
+        result = run("deidentify", src, "-o", out, "--doc-timeout", 0.5, "--seed", 1, "-q", *extra)
         assert result.exit_code == 1
         assert "'d0001' timed out" in result.output
         written = (
-            out.read_text("utf-8") if out.is_file() else "".join(
-                p.read_text("utf-8") for p in sorted(out.glob("part-*.jsonl")))
-        )  # fmt: skip
+            out.read_text("utf-8")
+            if out.is_file()
+            else "".join(p.read_text("utf-8") for p in sorted(out.glob("part-*.jsonl")))
+        )
         ids = [json.loads(line)["id"] for line in written.splitlines()]
         assert ids == ["d0000", "d0002"]
 

@@ -1,6 +1,7 @@
 """Patient-level consistency: one substitution context per patient across documents, runs,
 workers; one privacy budget per patient; the encrypted mapping table; long documents."""
 
+import itertools
 import json
 import os
 import re
@@ -68,8 +69,18 @@ def key(tmp_path):
 def test_a_patient_gets_the_same_surrogates_in_every_document(tmp_path, key):
     src = write(tmp_path)
     out = tmp_path / "out.jsonl"
-    result = run("deidentify", src, "-o", out, "--patient-column", "ipp_col", "--key-file", key,
-                 "--audit-text", "-q")  # fmt: skip
+    result = run(
+        "deidentify",
+        src,
+        "-o",
+        out,
+        "--patient-column",
+        "ipp_col",
+        "--key-file",
+        key,
+        "--audit-text",
+        "-q",
+    )
     assert result.exit_code == 0, result.output
     seen = surrogates(audit_rows(tmp_path / "out.jsonl.audit.jsonl"))
     checked = {(p, label, original) for (p, label, original) in seen}
@@ -92,8 +103,18 @@ def test_same_key_same_output_across_runs_workers_and_order(tmp_path, key):
         [(src, ()), (src, ("--workers", 2)), (src_rev, ()), (src, ("--resume",))]
     ):
         out = tmp_path / f"out{i}"
-        result = run("deidentify", source, "-o", out, "--patient-column", "ipp_col",
-                     "--key-file", key, "-q", *extra)  # fmt: skip
+        result = run(
+            "deidentify",
+            source,
+            "-o",
+            out,
+            "--patient-column",
+            "ipp_col",
+            "--key-file",
+            key,
+            "-q",
+            *extra,
+        )
         assert result.exit_code == 0, result.output
         files = sorted(out.glob("part-*.jsonl")) if out.is_dir() else [out]
         rows = [json.loads(x) for f in files for x in f.read_text("utf-8").splitlines()]
@@ -110,8 +131,19 @@ def test_same_key_same_output_across_runs_workers_and_order(tmp_path, key):
 def test_privacy_budget_is_accounted_per_patient(tmp_path, key):
     src = write(tmp_path)
     out = tmp_path / "out.jsonl"
-    result = run("deidentify", src, "-o", out, "--patient-column", "ipp_col", "--key-file", key,
-                 "--epsilon-per-value", 0.5, "-q")  # fmt: skip
+    result = run(
+        "deidentify",
+        src,
+        "-o",
+        out,
+        "--patient-column",
+        "ipp_col",
+        "--key-file",
+        key,
+        "--epsilon-per-value",
+        0.5,
+        "-q",
+    )
     assert result.exit_code == 0, result.output
     patients = [json.loads(x) for x in (tmp_path / "out.jsonl.privacy.patients.jsonl").open()]
     assert len(patients) == 2
@@ -143,8 +175,22 @@ def test_mapping_table_is_encrypted_and_decrypts_with_the_key(tmp_path, key):
     mkey.write_bytes(os.urandom(32))
     for extra, mapping in (((), tmp_path / "map.enc"), (("--parts",), tmp_path / "map_parts")):
         out = tmp_path / ("o" + str(len(extra)))
-        result = run("deidentify", src, "-o", out, "--patient-column", "ipp_col", "--key-file",
-                     key, "--mapping-out", mapping, "--mapping-key", mkey, "-q", *extra)  # fmt: skip
+        result = run(
+            "deidentify",
+            src,
+            "-o",
+            out,
+            "--patient-column",
+            "ipp_col",
+            "--key-file",
+            key,
+            "--mapping-out",
+            mapping,
+            "--mapping-key",
+            mkey,
+            "-q",
+            *extra,
+        )
         assert result.exit_code == 0, result.output
         raw = b"".join(
             p.read_bytes() for p in ([mapping] if mapping.is_file() else mapping.glob("*"))
@@ -169,7 +215,7 @@ def test_long_document_is_detected_in_windows():
     assert all(text[e.start : e.end] == "03 80 29 30 31" for e in phones)
     spans = list(windows(text, 50_000, 500))
     assert spans[0][0] == 0 and spans[-1][1] == len(text)
-    assert all(b[0] <= a[1] - 500 for a, b in zip(spans, spans[1:], strict=False))
+    assert all(b[0] <= a[1] - 500 for a, b in itertools.pairwise(spans))
     # an entity cut by a window edge is found whole: compare with a single window
     small = unit * 30
     assert Pipeline(Config(detectors=("contacts",)), window=700, overlap=200).detect(

@@ -13,9 +13,9 @@ pytest.importorskip("pandas")
 if shutil.which("java") is None:
     pytest.skip("Spark needs Java", allow_module_level=True)
 
-from clindeid import Config  # noqa: E402
-from clindeid.cli import app  # noqa: E402
-from clindeid.spark import ERROR_COL, deidentify, local_session  # noqa: E402
+from clindeid import Config
+from clindeid.cli import app
+from clindeid.spark import ERROR_COL, deidentify, local_session
 
 TEXT = "Mme Claire DUBOIS vue le 12/02/2020 à Dijon. Tél 03 80 29 30 31."
 
@@ -60,9 +60,20 @@ def test_cli_spark_engine_parquet_to_parquet(spark, tmp_path):
     out = tmp_path / "out.parquet"
     result = CliRunner().invoke(
         app,
-        ["deidentify", str(src), "-o", str(out), "--engine", "spark", "--id-column", "id",
-         "--seed", "1", "-q"],
-    )  # fmt: skip
+        [
+            "deidentify",
+            str(src),
+            "-o",
+            str(out),
+            "--engine",
+            "spark",
+            "--id-column",
+            "id",
+            "--seed",
+            "1",
+            "-q",
+        ],
+    )
     assert result.exit_code == 1, result.output
     assert "document 'b' text is null" in result.output
     table = pq.read_table(out).sort_by("id")

@@ -156,6 +156,8 @@ def run_deidentify(
             if progress:
                 progress(1)
         summary.peak_rss_mb = {str(k): v for k, v in pool.peak_rss_mb.items()}
+        if pool.ready_at is not None:
+            summary.startup_seconds = pool.ready_at - pool.started
         if ledger is not None:
             ledger.commit()
             n, top, mean = ledger.write_patients(patient_report)
@@ -203,5 +205,7 @@ def run_detect(
                 progress(1)
         with contextlib.suppress(AttributeError):
             summary.peak_rss_mb = {str(k): v for k, v in pool.peak_rss_mb.items()}
+            if pool.ready_at is not None:
+                summary.startup_seconds = pool.ready_at - pool.started
     summary.seconds = time.perf_counter() - started
     return summary

@@ -72,6 +72,7 @@ class RunSummary:
     skipped: int = 0  # documents of parts already done (resume)
     parts: int = 0
     peak_rss_mb: dict[str, float] = field(default_factory=dict)
+    startup_seconds: float = 0.0  # building the workers' pipelines (included in seconds)
 
     @property
     def ok(self) -> bool:

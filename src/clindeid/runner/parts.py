@@ -48,9 +48,16 @@ from clindeid.runner.base import (
     patient_of,
     privacy_line,
 )
-from clindeid.runner.pools import CHUNK_CHARS, CHUNK_DOCS, make_pool
+from clindeid.runner.pools import CHUNK_CHARS, CHUNK_DOCS
 from clindeid.runner.privacy import Ledger, MappingWriter
-from clindeid.runner.work import PipelineSpec, Task, WorkerSettings, WorkItem, WorkResult
+from clindeid.runner.work import (
+    PipelineSpec,
+    Task,
+    WorkerPool,
+    WorkerSettings,
+    WorkItem,
+    WorkResult,
+)
 
 MANIFEST = "_manifest.json"
 JOURNAL = "_parts.jsonl"
@@ -412,7 +419,7 @@ def run_parts(
                 yield p
 
     try:
-        with make_pool(run.workers, settings, None) as pool:
+        with WorkerPool(run.workers, settings) as pool:  # processes even for one: watchdog
             for task_id, results in pool.run(tasks()):
                 part = parts[owner.pop(task_id)]
                 for r in results:
@@ -426,6 +433,8 @@ def run_parts(
                 writer.write(p, summary)
                 del parts[p.index]
             summary.peak_rss_mb = {str(k): v for k, v in pool.peak_rss_mb.items()}
+            if pool.ready_at is not None:
+                summary.startup_seconds = pool.ready_at - pool.started
     finally:
         writer.close()
     if parts:  # should not happen: every sealed part had all its results

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -27,9 +28,11 @@ class InlinePool:
 
     def __init__(self, settings: WorkerSettings, pipeline: Pipeline | None = None):
         self.settings = settings
+        self.started = time.perf_counter()
         self.pipeline = pipeline or settings.spec.build()
         if settings.timeout:
             warm_up(self.pipeline)
+        self.ready_at: float | None = time.perf_counter()
         self.peak_rss_mb: dict[int, float] = {}
 
     def __enter__(self) -> InlinePool:

@@ -253,6 +253,8 @@ class WorkerPool:
         self.outbox = self.ctx.Queue()
         self.workers: list[_Worker] = []
         self.peak_rss_mb: dict[int, float] = {}
+        self.started = time.perf_counter()
+        self.ready_at: float | None = None  # when every worker had built its pipeline
         self.hard_timeout = (2 * settings.timeout + 10) if settings.timeout else None
         for i in range(workers):
             self.workers.append(self._start(i))
@@ -313,6 +315,8 @@ class WorkerPool:
                 raise RuntimeError(payload)
             if kind == "ready":
                 self.workers[index].ready = True
+                if self.ready_at is None and all(w.ready for w in self.workers):
+                    self.ready_at = time.perf_counter()
                 continue
             task_id, results, rss = payload
             self.peak_rss_mb[index] = max(self.peak_rss_mb.get(index, 0.0), rss)
