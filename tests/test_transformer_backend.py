@@ -382,3 +382,43 @@ def test_word_by_word_fallback_for_slow_tokenizers() -> None:
     labels = align_labels(text, offsets, [Entity(3, 23, "PERSON")], L2I)
     ents = decode_bio(text, offsets, np.eye(len(ID2LABEL))[labels], ID2LABEL)
     assert [(e.start, e.end, e.label) for e in ents] == [(3, 23, "PERSON")]
+    # later pieces of a word (same span) stay in the word's entity whatever they predict
+    last = [i for i, span in enumerate(offsets) if span == (15, 23)]
+    labels[last[1]], labels[last[2]] = L2I["B-PERSON"], L2I["O"]
+    ents = decode_bio(text, offsets, np.eye(len(ID2LABEL))[labels], ID2LABEL)
+    assert [(e.start, e.end, e.label) for e in ents] == [(3, 23, "PERSON")]
+
+
+def test_flaubert_slow_tokenizer_end_to_end(tmp_path: Path) -> None:
+    """A tiny FlauBERT (slow BPE tokenizer, no offsets) trains and recovers its spans."""
+    pytest.importorskip("sacremoses")
+    base = tmp_path / "tiny-flaubert"
+    base.mkdir()
+    vocab = {"<s>": 0, "</s>": 1, "<pad>": 2, "<unk>": 3, "<special0>": 4}
+    for c in sorted(set(string.ascii_lowercase + string.digits + "./-,;:éèêàç")):
+        vocab.setdefault(c, len(vocab))
+        vocab.setdefault(c + "</w>", len(vocab))
+    for w in ("dr", "vu", "le", "par", "du"):
+        vocab[w + "</w>"] = len(vocab)
+    (base / "vocab.json").write_text(json.dumps(vocab))
+    merges = ("d r</w>", "v u</w>", "l e</w>", "p a", "pa r</w>", "d u</w>")
+    (base / "merges.txt").write_text("#version: 0.2\n" + "\n".join(merges) + "\n")
+    tokenizer = transformers.FlaubertTokenizer(
+        vocab_file=str(base / "vocab.json"),
+        merges_file=str(base / "merges.txt"),
+        do_lowercase=True,
+    )
+    assert not tokenizer.is_fast
+    tokenizer.save_pretrained(base)
+    config = transformers.FlaubertConfig(
+        vocab_size=len(vocab), emb_dim=32, n_layers=2, n_heads=2,
+        max_position_embeddings=64, dropout=0.0, attention_dropout=0.0,
+    )  # fmt: skip
+    torch.manual_seed(0)
+    with tx._quiet(transformers):
+        transformers.FlaubertModel(config).save_pretrained(base)
+    out = train_transformer(TRAIN, None, tmp_path / "model", base, TRAIN_PARAMS)
+    detector = TransformerDetector(out)
+    for doc in TRAIN:
+        found = detector.detect(Document.create(doc.id, doc.text))
+        assert {(e.start, e.end, e.label) for e in found} == doc.spans, doc.id

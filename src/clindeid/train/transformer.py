@@ -135,14 +135,15 @@ def decode_bio(
     """Character entities from per-token class probabilities (``probs``: tokens × classes).
 
     ``I-X`` without a preceding ``B-X``/``I-X`` opens an entity (a repaired ``B-X``); a word
-    piece that continues a word (no gap, letters or digits on both sides) stays in the entity
-    of its word's previous piece whatever its own prediction; entities are then widened to
+    piece that continues a word (no gap, letters or digits on both sides, or the same span
+    as the previous piece, as word-by-word offsets give) stays in the entity of its word's
+    previous piece whatever its own prediction; entities are then widened to
     whole words (a word whose later piece alone is tagged is taken whole). Whitespace-only
     tokens are skipped. ``score`` is the mean of the tokens' highest probability.
     """
     entities: list[Entity] = []
     current: list[Any] | None = None  # [label, start, end, [scores]]
-    previous_end = -1
+    previous = (-1, -1)  # span of the previous non-blank token
 
     def close() -> None:
         nonlocal current
@@ -160,14 +161,12 @@ def decode_bio(
             continue
         tag = id2label[int(best[i])]
         score = float(probs[i, best[i]])
-        continues_word = (
-            current is not None
-            and s == previous_end
-            and current[2] == s
-            and _is_word_char(text, s - 1)
-            and _is_word_char(text, s)
+        # an open entity always ends with the previous non-blank token (O closes it)
+        continues_word = current is not None and (
+            (s, e) == previous
+            or (s == previous[1] and _is_word_char(text, s - 1) and _is_word_char(text, s))
         )
-        previous_end = e
+        previous = (s, e)
         if continues_word:  # a word's pieces share its first piece's entity
             current[2] = e  # type: ignore[index]
             current[3].append(score)  # type: ignore[index]
