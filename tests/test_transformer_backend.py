@@ -300,7 +300,7 @@ def test_params_aliases_defaults_and_validation(caplog: pytest.LogCaptureFixture
     assert "n_iter" in caplog.text
     assert TransformerParams.from_mapping(None) == TransformerParams()
     with pytest.raises(ValueError):
-        TransformerParams.from_mapping({"window": 64, "stride": 64})
+        TransformerParams.from_mapping({"stride": -1})
     with pytest.raises(ValueError):
         TransformerParams.from_mapping({"device": "tpu"})
 
@@ -332,7 +332,7 @@ def test_detector_contract_and_offsets(trained: Path) -> None:
     detector = TransformerDetector(path)
     assert isinstance(detector, Detector)
     assert (detector.name, detector.family) == ("transformer", "model")
-    assert TransformerDetector(str(path)).tagger is detector.tagger  # loaded once
+    assert TransformerDetector(str(path), batch_size=2).tagger is detector.tagger  # loaded once
     texts = [
         "",
         "   \n ",
@@ -422,3 +422,19 @@ def test_flaubert_slow_tokenizer_end_to_end(tmp_path: Path) -> None:
     for doc in TRAIN:
         found = detector.detect(Document.create(doc.id, doc.text))
         assert {(e.start, e.end, e.label) for e in found} == doc.spans, doc.id
+
+
+def test_window_is_capped_to_the_model_limit(base_model: Path, tmp_path: Path) -> None:
+    params = {**TRAIN_PARAMS, "window": 100, "stride": 80, "max_steps": 1}
+    with pytest.warns(UserWarning, match="exceeds the model's limit"):
+        out = train_transformer(TRAIN[:1], None, tmp_path / "m", base_model, params)
+    meta = json.loads((out / "clindeid_meta.json").read_text())
+    assert (meta["window"], meta["stride"], meta["dev"]) == (64, 32, None)
+
+
+def test_padding_and_batch_size_do_not_change_predictions(trained: Path) -> None:
+    text = " ".join(_doc(i, 5).text for i in range(3)) + " Dr Anne FAURE."
+    tagger = TransformerDetector(trained).tagger
+    _, one = tagger.token_probs(text, batch_size=1)
+    _, many = tagger.token_probs(text, batch_size=7)  # last batch is padded
+    np.testing.assert_allclose(one, many, atol=1e-5)

@@ -393,8 +393,8 @@ class TransformerParams:
             raise ValueError("learning_rate must be > 0")
         if self.max_steps is not None and self.max_steps < 1:
             raise ValueError("max_steps must be >= 1")
-        if not 0 <= self.stride < self.window:
-            raise ValueError("stride must be >= 0 and < window")
+        if self.window < 3 or self.stride < 0:
+            raise ValueError("window must be >= 3 and stride >= 0")
         if self.device not in ("cpu", "cuda", "auto") and not self.device.startswith("cuda:"):
             raise ValueError(f"unknown device {self.device!r} (cpu, cuda, cuda:N, auto)")
 
@@ -497,8 +497,10 @@ class _Tagger:
         self.batch_size = batch_size
         self.lock = threading.Lock()
 
-    def token_probs(self, text: str) -> tuple[Offsets, np.ndarray]:
-        """Token offsets and class probabilities (overlapping windows averaged)."""
+    def token_probs(self, text: str, batch_size: int | None = None) -> tuple[Offsets, np.ndarray]:
+        """Token offsets and class probabilities (overlapping windows averaged);
+        ``batch_size`` windows per forward pass."""
+        batch_size = batch_size or self.batch_size
         ids, offsets = self.encoder.encode(text)
         spans = self.encoder.windows(len(ids))
         logits: list[np.ndarray] = []
@@ -506,8 +508,8 @@ class _Tagger:
         n_prefix = len(self.encoder.prefix)
         with self.lock, torch.inference_mode():
             self.model.eval()
-            for i in range(0, len(spans), self.batch_size):
-                batch = spans[i : i + self.batch_size]
+            for i in range(0, len(spans), batch_size):
+                batch = spans[i : i + batch_size]
                 rows = [self.encoder.wrap(ids[a:b]) for a, b in batch]
                 input_ids, mask = _pad_batch(torch, rows, self.encoder.pad_id, self.device)
                 out = self.model(input_ids=input_ids, attention_mask=mask).logits
@@ -519,8 +521,8 @@ class _Tagger:
             return offsets, np.zeros((0, len(self.id2label)), dtype=np.float32)
         return offsets, _softmax(merged)
 
-    def predict(self, text: str) -> list[Entity]:
-        offsets, probs = self.token_probs(text)
+    def predict(self, text: str, batch_size: int | None = None) -> list[Entity]:
+        offsets, probs = self.token_probs(text, batch_size)
         return decode_bio(text, offsets, probs, self.id2label)
 
 
@@ -621,7 +623,10 @@ def train_transformer(
             f"window {window} exceeds the model's limit; using {limit}", UserWarning, stacklevel=2
         )
         window = limit
-    stride = min(p.stride, window // 2)
+    n_special = sum(len(part) for part in _special_tokens(tokenizer))
+    stride = max(0, min(p.stride, window // 2, window - n_special - 1))
+    if stride != p.stride:
+        _say(p, f"stride {p.stride} lowered to {stride} (at most half the window)")
     encoder = _Encoder(tokenizer, window, stride)
     if not getattr(tokenizer, "is_fast", False):
         _say(p, "tokenizer has no fast version: offsets are aligned word by word")
@@ -761,7 +766,7 @@ def _clindeid_version() -> str:
 # Detection
 # --------------------------------------------------------------------------------------
 
-_CACHE: dict[tuple[str, str, int], _Tagger] = {}
+_CACHE: dict[tuple[str, str, int], _Tagger] = {}  # (path, device, meta mtime) → tagger
 _CACHE_LOCK = threading.Lock()
 
 
@@ -776,9 +781,13 @@ def read_meta(model_dir: str | Path) -> dict[str, Any]:
     return meta
 
 
-def load_tagger(model_dir: str | Path, device: str = "cpu", batch_size: int = 8) -> _Tagger:
-    """The tagger of a fine-tuned model directory, loaded once per process and device."""
-    key = (str(Path(model_dir).resolve()), device, batch_size)
+def load_tagger(model_dir: str | Path, device: str = "cpu") -> _Tagger:
+    """The tagger of a fine-tuned model directory, loaded once per process and device (and
+    again if the directory is retrained)."""
+    path = Path(model_dir).resolve()
+    meta_file = path / META_FILE
+    stamp = meta_file.stat().st_mtime_ns if meta_file.is_file() else 0
+    key = (str(path), device, stamp)
     with _CACHE_LOCK:
         tagger = _CACHE.get(key)
         if tagger is None:
@@ -794,7 +803,6 @@ def load_tagger(model_dir: str | Path, device: str = "cpu", batch_size: int = 8)
                 int(meta["window"]),
                 int(meta["stride"]),
                 dev,
-                batch_size,
             )
             _CACHE[key] = tagger
     return tagger
@@ -818,7 +826,8 @@ class TransformerDetector:
 
     def __init__(self, model_dir: str | Path, batch_size: int = 8, device: str = "cpu") -> None:
         self.model_dir = Path(model_dir)
-        self.tagger = load_tagger(model_dir, device=device, batch_size=batch_size)
+        self.batch_size = batch_size
+        self.tagger = load_tagger(model_dir, device=device)
 
     def detect(self, document: Document) -> list[Entity]:
-        return self.tagger.predict(document.text)
+        return self.tagger.predict(document.text, self.batch_size)
