@@ -3,7 +3,8 @@
 Builds ~1 MB of text by repeating the fictitious documents of ``examples/`` (each kept
 whole as one document), times the detector build (tables and regexes loaded, first
 document included so that lazy loads count) and then the detection of the corpus, and
-prints characters per second. Target: ≥ 200,000 chars/s on one core.
+prints characters per second, by the wall clock and by this process's CPU time (the
+latter is what to compare on a busy machine). Target: ≥ 200,000 chars/s on one core.
 
 Usage: ``.venv/bin/python benchmarks/detect_speed.py [--size 1000000] [--repeat 3]``
 """
@@ -49,16 +50,18 @@ def main(argv: list[str] | None = None) -> int:
     load = time.perf_counter() - t0
     docs = [Document.create(f"d{i}", t) for i, t in enumerate(texts)]
     chars = sum(len(t) for t in texts)
-    best = float("inf")
+    best = best_cpu = float("inf")
     for _ in range(args.repeat):
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.process_time()
         for doc in docs:
             pipeline.detect(doc)
         best = min(best, time.perf_counter() - t1)
+        best_cpu = min(best_cpu, time.process_time() - c1)
     speed = chars / best
     print(f"detector build (imports, tables, first document): {load:.2f} s")
     print(f"rules detect: {chars:,} chars in {best:.2f} s → {speed:,.0f} chars/s "
           f"(target ≥ {TARGET_CHARS_PER_S:,})")
+    print(f"CPU time: {best_cpu:.2f} s → {chars / best_cpu:,.0f} chars/s")
     return 0
 
 

@@ -56,3 +56,28 @@ def test_merge_adjacent_joins_name_parts_on_one_line_only():
     ents = [Entity(0, 4, "PERSON"), Entity(5, 11, "PERSON"), Entity(12, 18, "PERSON"),
             Entity(20, 26, "PERSON")]
     assert covered(text, merge_adjacent(ents, text)) == ["Claire", "DUBOIS", "Jean MARTIN"]
+
+
+def _reference_find(text, needle, case_insensitive):
+    import re
+
+    flags = re.IGNORECASE if case_insensitive else 0
+    rx = re.compile(r"(?<![\w@.])" + re.escape(needle) + r"(?![\w@])", flags)
+    return [m.span() for m in rx.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "needle", "ci"),
+    [
+        ("Jean Jean Jean, jean.", "Jean Jean", False),  # a needle overlapping itself
+        ("x@Durand Durand@y .Durand _Durand Durand_ Durand-Paul", "Durand", True),
+        ("ÉLODIE élodie Élodie", "Élodie", True),
+        ("AB12 ab12 AB123 ab12.", "AB12", True),
+        ("+33 6 12 34 56 78 et +33 6 12 34 56 78", "+33 6 12 34 56 78", True),
+        ("Léa", "Léa Roux", False),
+    ],
+)
+def test_one_scan_finds_what_one_regex_per_needle_finds(text, needle, ci):
+    from clindeid.detect.propagate import _find_all
+
+    assert list(_find_all(text, needle, ci)) == _reference_find(text, needle, ci)

@@ -42,11 +42,70 @@ def _name_words(surface: str, is_common_word: Callable[[str], bool]) -> set[str]
     return words
 
 
+def _is_word_char(ch: str) -> bool:
+    """``\\w`` of `re` (Unicode): letters, digits, numerics and the underscore."""
+    return ch.isalnum() or ch == "_"
+
+
+class _Needles:
+    """Every needle of a document found in one scan (instead of one regex per needle).
+
+    A needle matches at ``p`` when the character before is no word character, ``@`` or
+    ``.``, the text there equals it (case-insensitively for ``case_insensitive`` ones, as
+    `re.IGNORECASE` on a literal), and no word character or ``@`` follows: the semantics of
+    ``(?<![\\w@.])needle(?![\\w@])``. Hits of one needle never overlap (as `re.finditer`).
+    """
+
+    def __init__(self) -> None:
+        self.needles: list[tuple[str, str, bool]] = []  # (needle, its lower form, ci)
+        self.by_first: dict[str, list[int]] = {}
+
+    def add(self, needle: str, case_insensitive: bool) -> int:
+        i = len(self.needles)
+        self.needles.append((needle, needle.lower(), case_insensitive))
+        self.by_first.setdefault(needle[0].lower(), []).append(i)
+        return i
+
+    def find(self, text: str) -> list[list[tuple[int, int]]]:
+        """Hits (start, end) per needle, in text order."""
+        hits: list[list[tuple[int, int]]] = [[] for _ in self.needles]
+        if not self.needles:
+            return hits
+        firsts = {c for k in self.by_first for c in (k, k.upper())}
+        firsts |= {n[0] for n, _l, _c in self.needles}
+        starts = re.compile(
+            r"(?<![\w@.])[" + "".join(re.escape(c) for c in sorted(firsts)) + "]",
+            re.IGNORECASE,
+        )
+        n_text = len(text)
+        last_end = [0] * len(self.needles)
+        for m in starts.finditer(text):
+            p = m.start()
+            group = self.by_first.get(text[p].lower())
+            if group is None:
+                continue
+            for i in group:
+                needle, lower, ci = self.needles[i]
+                end = p + len(needle)
+                if end > n_text or p < last_end[i]:
+                    continue
+                if ci:
+                    if text[p:end].lower() != lower:
+                        continue
+                elif not text.startswith(needle, p):
+                    continue
+                if end < n_text and (text[end] == "@" or _is_word_char(text[end])):
+                    continue
+                hits[i].append((p, end))
+                last_end[i] = end
+        return hits
+
+
 def _find_all(text: str, needle: str, case_insensitive: bool) -> Iterable[tuple[int, int]]:
-    flags = re.IGNORECASE if case_insensitive else 0
-    pattern = re.compile(r"(?<![\w@.])" + re.escape(needle) + r"(?![\w@])", flags)
-    for m in pattern.finditer(text):
-        yield m.start(), m.end()
+    """Occurrences of one needle (see `_Needles`)."""
+    needles = _Needles()
+    needles.add(needle, case_insensitive)
+    return needles.find(text)[0]
 
 
 def _capitalised(text: str, start: int) -> bool:
@@ -61,7 +120,9 @@ def propagate(
 ) -> list[Entity]:
     """New entities for the other occurrences of what ``entities`` already cover."""
     is_common_word = is_common_word or (lambda w: False)
+    entities = list(entities)
     covered = [(e.start, e.end) for e in entities]
+    covered_set = set(covered)
     seen: dict[tuple[str, str], Entity] = {}
     words: dict[str, Entity] = {}
     for e in entities:
@@ -74,13 +135,19 @@ def propagate(
         if e.label == "PERSON":
             for w in _name_words(surface, is_common_word):
                 words.setdefault(w, e)
+    needles = _Needles()
+    for label, surface in seen:
+        needles.add(surface, case_insensitive=label != "PERSON")
+    for word in words:
+        needles.add(word, case_insensitive=True)
+    hits = needles.find(text)
     out: list[Entity] = []
-    for (label, surface), origin in seen.items():
-        for s, end in _find_all(text, surface, case_insensitive=label != "PERSON"):
-            if (s, end) not in covered:
+    for k, origin in enumerate(seen.values()):
+        for s, end in hits[k]:
+            if (s, end) not in covered_set:
                 out.append(_copy(origin, s, end))
-    for word, origin in words.items():
-        for s, end in _find_all(text, word, case_insensitive=True):
+    for k, origin in enumerate(words.values(), start=len(seen)):
+        for s, end in hits[k]:
             if _capitalised(text, s) and not any(a <= s and end <= b for a, b in covered):
                 out.append(_copy(origin, s, end, part="word"))
     return out

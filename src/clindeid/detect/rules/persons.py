@@ -333,6 +333,7 @@ PLACE_CONTEXT = (
     r"colonel|capitaine|lieutenant|pasteur|chanoine|cardinal|sergent|amiral)[ \t]+)?)"
 )
 MAX_NAME_TOKENS = 6
+MEMO_SIZE = 200_000  # tokens remembered per lexicon table before the memo is cleared
 FIRST_NAME_MIN_COUNT = 100  # births: rarer "first names" (Petit, Juillet) are not evidence
 SURNAME_MIN_COUNT = 5
 # lowercase-word frequency rank → how much a capitalised name is an ordinary word
@@ -424,6 +425,10 @@ class Lexicon:
         self._first: Any = {}
         self._surname: Callable[[str], int] = lambda _t: 0
         self._common_info: Any = {}
+        # per-token memos: the tables never change, and a text repeats its words
+        self._first_memo: dict[str, int] = {}
+        self._surname_memo: dict[str, int] = {}
+        self._common_memo: dict[str, float] = {}
         self.available = False
         try:
             from clindeid import knowledge as kb
@@ -437,8 +442,14 @@ class Lexicon:
             self.available = False
 
     def first_count(self, token: str) -> int:
-        v = self._first.get(token)
-        return int(_field(v, "count", 0) or 0) if v is not None else 0
+        c = self._first_memo.get(token)
+        if c is None:
+            v = self._first.get(token)
+            c = int(_field(v, "count", 0) or 0) if v is not None else 0
+            if len(self._first_memo) >= MEMO_SIZE:
+                self._first_memo.clear()
+            self._first_memo[token] = c
+        return c
 
     def first_strength(self, token: str) -> float:
         """How much ``token`` is a first name, in [0, 1] (log of the births)."""
@@ -446,7 +457,13 @@ class Lexicon:
         return 0.0 if c < FIRST_NAME_MIN_COUNT else min(1.0, math.log10(c) / 6)
 
     def surname(self, token: str) -> int:
-        return int(self._surname(token) or 0)
+        c = self._surname_memo.get(token)
+        if c is None:
+            c = int(self._surname(token) or 0)
+            if len(self._surname_memo) >= MEMO_SIZE:
+                self._surname_memo.clear()
+            self._surname_memo[token] = c
+        return c
 
     def surname_strength(self, token: str) -> float:
         c = self.surname(token)
@@ -454,6 +471,15 @@ class Lexicon:
 
     def common_weight(self, token: str) -> float:
         """How much ``token`` is an ordinary word, in [0, 1] (0: not a common word)."""
+        w = self._common_memo.get(token)
+        if w is None:
+            w = self._common_weight(token)
+            if len(self._common_memo) >= MEMO_SIZE:
+                self._common_memo.clear()
+            self._common_memo[token] = w
+        return w
+
+    def _common_weight(self, token: str) -> float:
         info = self._common_info.get(token)
         if info is None:
             return 0.0
@@ -468,7 +494,7 @@ class Lexicon:
         return w
 
     def common(self, token: str) -> bool:
-        return self._common_info.get(token) is not None
+        return self.common_weight(token) > 0.0  # every known word weighs ≥ 0.25
 
 
 def _field(value: Any, name: str, default: Any) -> Any:

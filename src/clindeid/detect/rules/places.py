@@ -137,6 +137,8 @@ COMPLEMENTS: tuple[str, ...] = (
     r"étage\s+\d{1,2}\b",
     r"(?:entrée|hall)\s+[A-Z0-9]\b",
 )
+# Letters a complement can open with (any case; digits apart): a fast pre-test.
+COMPLEMENT_FIRST_LETTERS = "abehpé"
 # Cues before a street written without a number.
 ADDRESS_CUES: tuple[str, ...] = (
     r"domicili[ée]e?s?", r"demeurant", r"habit(?:e|ent|ant|ante)", r"résid(?:e|ent|ant|ante)",
@@ -414,6 +416,15 @@ def _alternation(forms: list[str]) -> str:
     return "(?:" + "|".join(parts) + ")"
 
 
+_COMPLEMENT_FIRSTS = "".join(c for f in COMPLEMENT_FIRST_LETTERS for c in (f, f.upper()))
+
+
+@cache
+def _street_type_forms() -> dict[str, str]:
+    """`_type_forms` with the knowledge base's variants, built once."""
+    return _type_forms(_knowledge().street_types)
+
+
 def _type_forms(extra: dict[str, str] | None = None) -> dict[str, str]:
     """Written form (lowercase) → canonical type, own list plus knowledge-base variants."""
     forms: dict[str, str] = {}
@@ -447,7 +458,8 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
     cues = "(?i:" + "|".join(ADDRESS_CUES) + ")"
     return {
         "numbered": re.compile(
-            rf"(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*,\s*)*)"
+            # cheap first-character test (a house number or a complement's first letter)
+            rf"(?=[\d{_COMPLEMENT_FIRSTS}])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*,\s*)*)"
             rf"(?P<num>{_HOUSE_NUMBER})[ \t]*,?[ \t]*{street}(?P<comp>{complement})"
         ),
         "cued": re.compile(
@@ -669,7 +681,7 @@ def _knowledge() -> _Knowledge:
 
 @cache
 def _address_regexes() -> dict[str, re.Pattern[str]]:
-    return _compile_address(_type_forms(_knowledge().street_types))
+    return _compile_address(_street_type_forms())
 
 
 @dataclass(frozen=True)
@@ -780,7 +792,7 @@ class AddressDetector:
         while end > start and text[end - 1] in " \t,.;-":
             end -= 1
         key = re.sub(r"\s+", " ", written.lower()).strip()
-        canonical = _type_forms(_knowledge().street_types).get(key, key)
+        canonical = _street_type_forms().get(key, key)
         return Entity(start, end, "ADDRESS", source="pattern/address", score=score,
                       attributes={"kind": kind, "street_type": canonical})  # fmt: skip
 
