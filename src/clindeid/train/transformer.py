@@ -795,6 +795,11 @@ def load_tagger(model_dir: str | Path, device: str = "cpu") -> _Tagger:
             meta = read_meta(model_dir)
             dev = _device(torch, device)
             tokenizer, model = _load(transformers, key[0])
+            if model.config.num_labels != len(meta["labels"]):
+                raise ValueError(
+                    f"{path}: the model has {model.config.num_labels} classes but "
+                    f"{META_FILE} lists {len(meta['labels'])} labels"
+                )
             model.to(dev).eval()
             tagger = _Tagger(
                 model,
