@@ -116,10 +116,12 @@ class _Pool:
         cdf = self._cdf
         if cdf.size == 0 or cdf[-1] <= 0:
             return None
-        for _ in range(64):
-            i = min(int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right")), cdf.size - 1)
-            if self.weights[i] > 0 and self._acceptable(i, avoid, initials, parts):
-                return self.names[i]
+        if initials is None and parts is None:  # only the original (and its initial) excluded
+            for _ in range(64):
+                u = rng.random() * cdf[-1]
+                i = min(int(np.searchsorted(cdf, u, side="right")), cdf.size - 1)
+                if self.weights[i] > 0 and self._acceptable(i, avoid, initials, parts):
+                    return self.names[i]
         subset, sub_cdf = self._subset(initials, parts)
         for _ in range(64):
             if sub_cdf.size == 0 or sub_cdf[-1] <= 0:
@@ -236,8 +238,9 @@ def apply_case(surrogate: str, original: str) -> str:
 
 def _draw_letter(rng: np.random.Generator, avoid: str) -> str:
     letters, p = _initial_letters()
-    p = np.array([0.0 if c == avoid else q for c, q in zip(letters, p, strict=True)])
-    return letters[int(rng.choice(len(letters), p=p / p.sum()))]
+    cdf = np.cumsum(np.where(np.array(letters) == avoid, 0.0, p))
+    return letters[min(int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right")),
+                       len(letters) - 1)]  # fmt: skip
 
 
 def _initial_for(context: SubstitutionContext, namespace: str, letter: str) -> str:

@@ -350,6 +350,12 @@ def _streets_by_type() -> dict[str, tuple[str, ...]]:
 
 
 @cache
+def _street_bodies() -> tuple[str, ...]:
+    """Every street name without its type word ("rue de la Paix" → "de la Paix")."""
+    return tuple(n.partition(" ")[2] for n in _street_names())
+
+
+@cache
 def _street_names() -> tuple[str, ...]:
     return tuple(r.name for r in knowledge.street_records() if r.type and r.body)
 
@@ -412,9 +418,7 @@ class AddressStrategy:
         original_key = normalize_key(street)
         for _ in range(50):
             if canonical is not None:
-                bodies = _streets_by_type().get(canonical) or tuple(
-                    n.partition(" ")[2] for n in _street_names()
-                )
+                bodies = _streets_by_type().get(canonical) or _street_bodies()
                 body = bodies[int(rng.integers(len(bodies)))]
                 new = f"{first} {apply_case(body, rest)}"
             else:
