@@ -131,3 +131,32 @@ ORG_CASES: list[tuple[str, list[tuple[str, str]]]] = [
 @pytest.mark.parametrize(("text", "expected"), ORG_CASES)
 def test_orgs_and_hospital_boundaries(text: str, expected: list[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+ROUND3_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Retour à domicile avec le SSIAD de Landerneau.", [("SSIAD de Landerneau", "HOSPITAL")]),
+    ("Bilan au Gérontopôle de Limoges", [("Gérontopôle de Limoges", "HOSPITAL")]),
+    ("Hôpitaux Universitaires de Genève", [("Hôpitaux Universitaires de Genève", "HOSPITAL")]),
+    ("Radiothérapie à l'IGR puis suivi au CLB.", [("IGR", "HOSPITAL"), ("CLB", "HOSPITAL")]),
+    ("Adressé par SOS Médecins la nuit.", [("SOS Médecins", "ORG")]),
+    ("Engagé dans la Marine nationale.", [("Marine nationale", "ORG")]),
+    ("Dossier transmis au ministère des Armées.", [("ministère des Armées", "ORG")]),
+    ("Repas aux Restos du Cœur.", [("Restos du Cœur", "ORG")]),
+]
+ROUND3_NEGATIVES: list[str] = [
+    "Hôpital Sud – Maternité – Bloc obstétrical",  # a unit heading, no named maternity
+    "Congé maternité prévu en mars.",
+    "Les HUSSARDS",  # an acronym inside a word
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND3_CASES)
+def test_round3_hospitals_and_orgs(text: str, expected: list[tuple[str, str]]) -> None:
+    got = found(text)
+    for item in expected:
+        assert item in got, (item, got)
+
+
+@pytest.mark.parametrize("text", ROUND3_NEGATIVES)
+def test_round3_negatives(text: str) -> None:
+    assert not any("Maternité" in s or "maternité" in s or s == "HUS" for s, _l in found(text))

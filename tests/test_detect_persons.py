@@ -274,3 +274,53 @@ def test_relative_and_initial_negatives(text: str) -> None:
 def test_relative_role_is_other() -> None:
     ents = entities("Vit avec sa sœur Faustine.")
     assert [e.attributes["role"] for e in ents] == ["other"]
+
+
+# Round-3 phenomena (new examples, not the development set's strings).
+ROUND3_POSITIVES: list[tuple[str, list[str]]] = [
+    # care-team acronyms and jobs before a colon
+    ("Chirurgien : Dr Lemoine    IDE : Vanessa", ["Lemoine", "Vanessa"]),
+    ("IBODE : Nadège, Thibault G.\nSuite opératoire simple.", ["Nadège", "Thibault G."]),
+    ("Manipulatrices : C. Morvan, Ophélie Garnier", ["C. Morvan", "Ophélie Garnier"]),
+    # abbreviated first names used like initials
+    ("Avis du Dr Ph. Lagarde ce matin.", ["Ph. Lagarde"]),
+    ("Bilan transmis au Dr Th. Carrère.", ["Th. Carrère"]),
+    # a first name signing with a surname initial
+    ("Pansement refait, patiente calme.\tSéverine T.", ["Séverine T."]),
+    # relatives: brackets, lists, "autres", "proche", births, newborns, parents
+    ("Elle vit avec ses trois enfants (Nolan et Inès).", ["Nolan", "Inès"]),
+    ("Leurs filles Clémence (9 ans) et Apolline (4 ans) vont bien.", ["Clémence", "Apolline"]),
+    ("Deux autres enfants : Bastien (11 ans).", ["Bastien"]),
+    ("Amie proche : Fatoumata, joignable le soir.", ["Fatoumata"]),
+    ("Arrêt depuis la naissance de Timéo en mars.", ["Timéo"]),
+    ("Nouveau-né : Capucine, 3 210 g.", ["Capucine"]),
+    ("Parents : Ronan et Gaëlle KERVELLA", ["Ronan", "Gaëlle KERVELLA"]),
+    ("Appelant : Jean-Hugues BRIAND (voisin)", ["Jean-Hugues BRIAND"]),
+    # a first name followed by a care-team role
+    ("Staff avec le Dr Caradec et Anaïs (IDE de liaison).", ["Caradec", "Anaïs"]),
+    # form filler
+    ("Nom de naissance : ....LAGADEC....", ["LAGADEC"]),
+    ("Prénom(s) : Gwenola", ["Gwenola"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND3_POSITIVES)
+def test_round3_positives(text: str, expected: list[str]) -> None:
+    got = persons(text)
+    for name in expected:
+        assert name in got, (name, got)
+
+
+ROUND3_NEGATIVES: list[tuple[str, list[str]]] = [
+    ("Carence en Vitamine D. à corriger.", []),
+    ("Hépatite B. Sérologie à contrôler.", []),
+    ("IDE : pansement à J3.", []),
+    ("Deux autres enfants : aucun suivi.", []),
+    ("Service (IDE de nuit) prévenu.", []),
+    ("Ch. 412, lit 2", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND3_NEGATIVES)
+def test_round3_negatives(text: str, expected: list[str]) -> None:
+    assert persons(text) == expected

@@ -209,3 +209,19 @@ WORLD_CASES: list[tuple[str, list[tuple[str, str]]]] = [
 @pytest.mark.parametrize(("text", "expected"), WORLD_CASES)
 def test_world_places(text: str, expected: list[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+ROUND3_ADDRESSES: list[tuple[str, str]] = [
+    ("Pneumologie\nAvenue des Cordeliers – 86021 POITIERS Cedex", "Avenue des Cordeliers"),
+    ("Consultation\nRue du Général Leclerc, BP 312, 35043 Rennes", "Rue du Général Leclerc"),
+    ("21 rue Nationale – SP 12 – 59046 LILLE Cedex", "SP 12"),
+]
+
+
+@pytest.mark.parametrize(("text", "address"), ROUND3_ADDRESSES)
+def test_round3_addresses(text: str, address: str) -> None:
+    assert (address, "ADDRESS") in found(text)
+
+
+def test_sp_without_postcode_is_no_postbox() -> None:
+    assert not any(label == "ADDRESS" for _s, label in found("Examen SP 3 fois, RAS."))

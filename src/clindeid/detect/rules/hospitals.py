@@ -79,6 +79,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"groupement\s+hospitalier(?:\s+de\s+territoire)?|hospices?\s+civils|hospices",
      "GROUP", False),
     (r"hospitalisation\s+à\s+domicile", "HAD", False),
+    (r"SSIAD|SPASAD", "OTHER", True),
+    (r"g[ée]rontop[ôo]le|Maternit[ée](?=[ \t]+[A-ZÀ-Ý])", "OTHER", False),
     (r"polyclinique|clinique(?:\s+(?:mutualiste|chirurgicale|médicale|psychiatrique|"
      r"privée|médico-?chirurgicale|universitaire))?", "CLINIQUE", False),
     (r"hôpital|hopital|hôpitaux|hopitaux|hôp\.|hosp\.", "CH", False),
@@ -92,7 +94,8 @@ HEAD_ADJECTIVES: tuple[str, ...] = (
     "spécialisé", "mutualiste", "américain", "franco-britannique", "pédiatrique",
     "gériatrique", "neurologique", "cardiologique",
     "mère-enfant", "femme-mère-enfant", "protestant", "catholique", "marin", "maritime",
-    "privé gériatrique", "de jour",
+    "privé gériatrique", "de jour", "universitaires", "régionale universitaire",
+    "régionale",
 )  # fmt: skip
 # Lowercase heads that also are common adjectives need one of these just before them.
 DETERMINERS_BEFORE_LOWER_HEAD: tuple[str, ...] = (
@@ -105,6 +108,8 @@ NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
     (r"AP-?HP|APHP|A\.P\.-?H\.P\.|AP-?HM|APHM|HCL|HEGP", "CHU"),
     (r"Assistance\s+[Pp]ublique\s*[-–]?\s*[Hh]ôpitaux\s+de\s+(?:Paris|Marseille)", "CHU"),
     (r"Hospices\s+[Cc]ivils\s+de\s+Lyon", "CHU"),
+    # regional university hospitals and cancer centres known by their acronym alone
+    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR", "CHU"),
     (r"Gustave[- ]Roussy|Pitié[- ]Salpêtrière|La\s+Pitié|Hôtel[- ]Dieu|Robert[- ]Debré|"
      r"Édouard[- ]Herriot|Edouard[- ]Herriot|Lyon[- ]Sud|La\s+Timone|Léon[- ]Bérard|"
      r"Oscar[- ]Lambret|Paoli[- ]Calmettes|Georges[- ]François[- ]Leclerc|"
@@ -180,6 +185,18 @@ ORG_TRIGGERS: tuple[str, ...] = (
     r"[Rr]etrait[ée]e?\s+de\s+(?:la|l['’]|chez)",
 )  # fmt: skip
 # Capitalised words after an ORG trigger that are no organisation name.
+# National organisations named without a head word (ORG wherever they appear).
+NAMED_ORGS: tuple[str, ...] = (
+    r"SOS[ \t]+M[ée]decins", r"Marine[ \t]+nationale", r"Gendarmerie[ \t]+nationale",
+    r"Police[ \t]+nationale", r"Arm[ée]e[ \t]+de[ \t]+(?:terre|l['’]air(?:[ \t]+et[ \t]+de"
+    r"[ \t]+l['’]espace)?)", r"[Mm]inist[èe]re[ \t]+(?:des|de[ \t]+la|de[ \t]+l['’]|du)"
+    r"[ \t]*[A-ZÉÈ][a-zéèêàç]+(?:[ \t]+et[ \t]+(?:des|de[ \t]+la)[ \t]+[A-ZÉÈ][a-zéèêàç]+)*",
+    r"France[ \t]+Travail", r"P[ôo]le[ \t]+[Ee]mploi", r"Croix-Rouge(?:[ \t]+fran[çc]aise)?",
+    r"Restos[ \t]+du[ \t]+C(?:œ|oe)ur", r"Restaurants[ \t]+du[ \t]+C(?:œ|oe)ur",
+    r"Secours[ \t]+(?:populaire|catholique)(?:[ \t]+fran[çc]ais)?", r"Emma[üu]s",
+    r"[ÉE]tablissement[ \t]+fran[çc]ais[ \t]+du[ \t]+sang", r"Agence[ \t]+de[ \t]+la"
+    r"[ \t]+biom[ée]decine", r"France[ \t]+Greffe[ \t]+de[ \t]+Moelle", r"Samu[ \t]+social",
+)
 ORG_NOT_NAMES: frozenset[str] = frozenset({"m", "mme", "dr", "pr", "le", "la", "les"})
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS"
@@ -248,6 +265,7 @@ _HOSPITAL = re.compile(
     rf"(?P<adj>[ \t]+{_ADJ})?"
     rf"(?:[ \t]*[-–][ \t]*|[ \t]+){_GENERIC_AFTER}(?P<name>{_NAME})"
 )
+_NAMED_ORG = re.compile(rf"(?<![\w-])(?:{'|'.join(NAMED_ORGS)})(?![\w-])")
 _NAMED = re.compile(
     "|".join(
         rf"(?P<n{i}>(?<![\w-])(?:{rx})(?![\w-]))" for i, (rx, _c) in enumerate(NAMED_HOSPITALS)
@@ -485,6 +503,8 @@ class HospitalDetector:
             if _SPORT_BEFORE.search(text, max(0, m.start() - 80), m.start()):
                 yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
                              source="pattern/org", score=0.8)
+        for m in _NAMED_ORG.finditer(text):
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.85)
         for m in _ORG_TERRITORIAL.finditer(text):
             end = _trim(text, m.start(), m.end())
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)

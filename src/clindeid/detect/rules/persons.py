@@ -48,7 +48,13 @@ _AP = "'’"
 _WORD_PART = rf"(?:[{_UP}][{_LO}]+(?:[{_UP}][{_LO}]+)?|[{_UP}]{{2,}})"
 _WORD = rf"(?:[DLNOdl][{_AP}])?{_WORD_PART}(?:-(?:[DLNO][{_AP}])?(?:{_WORD_PART}|[{_UP}][{_LO}]*))*"
 # Initials: "J.", "J.-P.", "P.E.", "J-P"
-_INITIALS = rf"[{_UP}]\.(?:-?[{_UP}]\.)*|[{_UP}]-[{_UP}](?![\w.])"
+# Abbreviated first names written like initials: "Ph. Cariou", "Th. Bergès", "Chr. Roy".
+FIRST_NAME_ABBREVIATIONS: tuple[str, ...] = ("Ch", "Chr", "Cl", "Fr", "Gh", "Ph", "Th")
+_ABBR = "|".join(FIRST_NAME_ABBREVIATIONS)
+_INITIALS = (
+    rf"(?:{_ABBR})\.(?:-[{_UP}]\.)?(?=[ \t]+[{_UP}])|[{_UP}]\.(?:-?[{_UP}]\.)*"
+    rf"|[{_UP}]-[{_UP}](?![\w.])"
+)
 # Lowercase surname (only after a strong lowercase title: "vu avec dr lefebvre").
 _LOWER_WORD = rf"[{_LO}]{{3,}}(?:-[{_LO}]{{2,}})*"
 # Particles inside names: "de La Fontaine", "Van Der Berg", "d'Almeida", "Ben Ali".
@@ -89,14 +95,14 @@ FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
         "patient", None, False, True,
     ),
     (r"(?:NOM|Nom|nom)[ \t]*:", "patient", "last", False, True),
-    (r"(?i:pr[ée]noms?)[ \t]*:", "patient", "first", False, True),
+    (r"(?i:pr[ée]noms?(?:\(s\))?)[ \t]*:", "patient", "first", False, True),
     (r"(?i:patiente?|assur[ée]e?|b[ée]n[ée]ficiaire|enfant|concerne)[ \t]*:", "patient", None,
      False, False),
     (r"\b(?:n[ée]e|ép\.|[ée]pouse|veuve|divorc[ée]e)", "patient", "last", False, False),
     (
         r"(?i:personnes?[ \t]+(?:de[ \t]+confiance|[àa][ \t]+pr[ée]venir)|"
         r"contacts?(?:[ \t]+(?:familial|proche|d['’][ \t]*urgence|principal))?|"
-        r"accompagnante?s?|aidante?s?(?:[ \t]+principale?)?|tut(?:eur|rice)|"
+        r"accompagnante?s?|aidante?s?(?:[ \t]+principale?)?|tut(?:eur|rice)|appelante?|"
         r"curat(?:eur|rice)|mandataire(?:[ \t]+judiciaire)?|repr[ée]sentant[ \t]+l[ée]gal)"
         r"[ \t]*:",
         "other", None, True, False,
@@ -114,6 +120,14 @@ FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
         r"(?:r[ée]dig[ée]|valid[ée]|sign[ée](?:[ \t]+[ée]lectroniquement)?|dict[ée]|"
         r"saisi|relu|vu|revu|transcrit|interpr[ée]t[ée]|examin[ée])e?s?[ \t]+par)"
         r"[ \t]*:",
+        "staff", None, True, False,
+    ),
+    (
+        # care-team acronyms and jobs before a colon: "IDE : Jessica", "IBODE : Maïté, Kevin R."
+        r"(?:\b(?:IDE|IBODE|IADE|IPA|ASH?|AP|ARM|AMP|AES|IDEL)s?|(?i:manipulat(?:eur|rice)s?"
+        r"(?:[ \t]+radio)?|kin[ée]s?|orthophonistes?|ergoth[ée]rapeutes?|"
+        r"psychomotricien(?:ne)?s?|pharmacien(?:ne)?s?|brancardiers?|s[ée]niors?|"
+        r"auxiliaires?[ \t]+de[ \t]+pu[ée]riculture|r[ée]gulat(?:eur|rice)))[ \t]*:",
         "staff", None, True, False,
     ),
     (
@@ -159,6 +173,10 @@ STAFF_CUES_AFTER = (
     r"anesth[ée]siste|chirurgien(?:ne)?|infirmi[èe]re?|m[ée]decin|pharmacien(?:ne)?|kin[ée]|"
     r"psychologue|di[ée]t[ée]ticienne?|praticien|assistante?|secr[ée]taire|sage-femme)"
 )
+# Care-team roles that, right after a first name, make it a staff member.
+CARE_ROLES_AFTER_NAME = (
+    r"IDE|IBODE|IADE|IPA|AS|ASH|AP|ARM|interne|externe|kin[ée]|aide-soignante?"
+)
 SIGNATURE_CLOSINGS = (
     r"(?:bien[ \t]+)?(?:cordialement|confraternellement|amicalement|respectueusement)|"
     r"bien[ \t]+[àa][ \t]+(?:vous|toi)|"
@@ -176,18 +194,22 @@ RELATIVE_NOUNS = (
     r"tante|cousine?|ni[èe]ce|neveu|[ée]poux|[ée]pouse|mari|femme|conjointe?|compagnon|"
     r"compagne|concubine?|partenaire|fianc[ée]e?|amie?|copain|copine|voisine?|tuteur|"
     r"tutrice|curateur|curatrice|jumeau|jumelle|parrain|marraine|filleule?|gendre|bru|"
-    r"aidante?|petite?-amie?)s?"
+    r"aidante?|petite?-amie?|parent|nouveau-n[ée]e?|nounou|nourrice)s?"
 )
 RELATIVE_ADJECTIVES = (
     r"a[îi]n[ée]e?s?|cadet(?:te)?s?|benjamine?|maternel(?:le)?s?|paternel(?:le)?s?|"
     r"unique|majeure?s?|mineure?s?|jumelle?s?|d[ée]c[ée]d[ée]e?s?|pr[ée]sente?s?|"
-    r"accompagnante?s?|actuel(?:le)?|nouvelle|nouveau|ancienne?|de\s+\d{1,2}\s+ans"
+    r"accompagnante?s?|actuel(?:le)?|nouvelle|nouveau|ancienne?|de\s+\d{1,2}\s+ans|"
+    r"autres?|proches?|joignables?"
 )
 RELATIVE_DETERMINERS = (
     r"son|sa|ses|leur|leurs|un|une|le|la|les|l['’]|mon|ma|mes|notre|votre|nos|vos|deux|trois"
 )
 # Words that name the next word as a first name whatever precedes them.
-NAMING_CUES = r"pr[ée]nomm[ée]e?s?|surnomm[ée]e?s?|appel[ée]e?s?[ \t]+par[ \t]+son[ \t]+pr[ée]nom"
+NAMING_CUES = (
+    r"naissance[ \t]+d[e'’]|pr[ée]nomm[ée]e?s?|surnomm[ée]e?s?|"
+    r"appel[ée]e?s?[ \t]+par[ \t]+son[ \t]+pr[ée]nom"
+)
 # Initials-only names: "C.D.", "M.-L. K.", "(V. M.)"; at least two letters.
 _INI = r"[{up}]\.(?:-?[{up}]\.)*"
 INITIALS_NAME = rf"{_INI}(?:(?<=-[{{up}}]\.)|(?<=[{{up}}]\.[{{up}}]\.)|[ \t]{_INI})"
@@ -333,6 +355,7 @@ PLACE_CONTEXT = (
     r"colonel|capitaine|lieutenant|pasteur|chanoine|cardinal|sergent|amiral)[ \t]+)?)"
 )
 MAX_NAME_TOKENS = 6
+FIRST_INITIAL_MIN_STRENGTH = 0.5  # "Prénom X." needs a well-attested first name
 MEMO_SIZE = 200_000  # tokens remembered per lexicon table before the memo is cleared
 FIRST_NAME_MIN_COUNT = 100  # births: rarer "first names" (Petit, Juillet) are not evidence
 SURNAME_MIN_COUNT = 5
@@ -362,6 +385,8 @@ _FIELD_RE = re.compile(rf"(?<![\w'’-])(?:{_FIELD_ALT})")
 _CLOSING_RE = re.compile(rf"(?im)^[ \t]*(?:{SIGNATURE_CLOSINGS})[ \t]*[,.!]?[ \t]*$")
 
 _SPACE_RE = re.compile(r"[ \t]*")
+_FILLER_RE = re.compile(r"[ \t]*(?:[.…_]{2,}[ \t]*)?")  # form filler: "Nom : ....DUPONT...."
+_PAREN_RE = re.compile(r"[ \t]*\([^()\n]{0,40}\)")
 _WORD_RE = re.compile(rf"{_WORD}(?![\w'’])")
 _INITIALS_RE = re.compile(rf"(?:{_INITIALS})(?![\w'’])")
 _LOWER_RE = re.compile(rf"{_LOWER_WORD}(?![\w'’])")
@@ -386,13 +411,19 @@ _EPONYM_CONTEXT_RE = re.compile(EPONYM_CONTEXT)
 _PLACE_CONTEXT_RE = re.compile(rf"(?:{PLACE_CONTEXT})[ \t]*$")
 _TITLE_TOKEN_RE = re.compile(rf"(?:{_TITLE_ALT})$")
 _TOKEN = rf"(?:{_INITIALS}|{_WORD})"
+_NAME_THEN_ROLE_RE = re.compile(
+    rf"(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)"
+    rf"(?=[ \t]*(?:,[ \t]*|\()(?:{CARE_ROLES_AFTER_NAME})\b)"
+)
+_SINGLE_INITIAL = re.compile(rf"[{_UP}]\.")
 _RUN_RE = re.compile(rf"(?<![\w'’.-]){_TOKEN}(?:[ \t]{{1,3}}{_TOKEN})+(?![\w'’])")
 _TOKEN_RE = re.compile(rf"{_INITIALS}(?![\w'’])|{_WORD}(?![\w'’])")
 
 _RELATIVE_RE = re.compile(
-    rf"(?:(?<![\w'’-])(?i:{RELATIVE_DETERMINERS})[ \t]+|(?:^|(?<=[.;:!?\n(–—•-]))[ \t]*)"
+    rf"(?:(?<![\w'’-])(?i:{RELATIVE_DETERMINERS})[ \t]+(?i:autres?[ \t]+)?"
+    rf"|(?:^|(?<=[.;:!?\n(–—•-]))[ \t]*)"
     rf"(?i:{RELATIVE_NOUNS})(?:[ \t]+(?i:{RELATIVE_ADJECTIVES})){{0,2}}(?![\w'’-])"
-    rf"[ \t]*(?:,|:)?[ \t]*(?=[{_UP}])"
+    rf"[ \t]*(?:,|:|\()?[ \t]*(?=[{_UP}])"
     rf"|(?<![\w'’-])(?i:{NAMING_CUES})[ \t]*:?[ \t]*(?=[{_UP}])",
     re.MULTILINE,
 )
@@ -871,6 +902,22 @@ class PersonDetector:
                                        source="pattern/person-relative", score=0.8,
                                        min_tokens=1, separators=_AND_RE)
 
+    def _role_after_pass(self, document: Document) -> Iterator[Entity]:
+        """A lone first name followed by a care-team role: "Mélanie (IDE de coordination)"."""
+        text = document.text
+        lex = self._lex()
+        if not lex.available:
+            return
+        for m in _NAME_THEN_ROLE_RE.finditer(text):
+            w = m.group("name")
+            if _is_stop(_key(w)) or lex.first_strength(w) < FIRST_INITIAL_MIN_STRENGTH or (
+                lex.common_weight(w) >= 0.5
+            ):
+                continue
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="dictionary/person-role", score=0.7,
+                         attributes={"role": "staff", "part": "first", "trigger": "role"})
+
     def _initials_pass(self, document: Document) -> Iterator[Entity]:
         """Initials-only names ("(V. M.)", "– C.D.") and "J. Lefort" signature lines."""
         text = document.text
@@ -907,6 +954,9 @@ class PersonDetector:
         source: str = "pattern/person-title", score: float = 0.9, min_tokens: int = 2,
         separators: re.Pattern[str] | None = None,
     ) -> Iterator[Entity]:
+        pm = _PAREN_RE.match(text, pos)  # "Emmanuel (8 ans) et Grâce": skip the bracket
+        if pm:
+            pos = pm.end()
         while True:
             sm = (separators or _LIST_SEP_RE).match(text, pos)
             if not sm or sm.end() == pos:
@@ -923,7 +973,7 @@ class PersonDetector:
             yield self._make(text, toks, source, score, role, sex, part, trigger="list")
             pos = toks[-1].end
             # skip a parenthesised function: "(urologue)"
-            pm = re.compile(r"[ \t]*\([^()\n]{0,40}\)").match(text, pos)
+            pm = _PAREN_RE.match(text, pos)
             if pm:
                 pos = pm.end()
 
@@ -931,13 +981,15 @@ class PersonDetector:
         text = document.text
         for m in _FIELD_RE.finditer(text):
             role, part, is_list, strong = _FIELD_INFO[m.lastgroup or ""]
-            p = _SPACE_RE.match(text, m.end()).end()
+            p = _FILLER_RE.match(text, m.end()).end()
             am = _ARTICLE_RE.match(text, p)
             if am:
                 p = am.end()
             p, tm, sex = _skip_titles(text, p)
             trigger = m.group()
-            maiden = trigger[:1] in "nNéÉeEvVdD" and not trigger.endswith(":") and role == "patient"
+            maiden = (
+                trigger[:1] in "nNéÉeEvVdD" and not trigger.endswith(":") and role == "patient"
+            )
             if maiden and not tm:
                 # "née Martin": not "née le 12/03", only a name-looking word
                 role = self._maiden_role(text, m.start())
@@ -1062,6 +1114,10 @@ class PersonDetector:
                 cand = (0.75, "dictionary/person") if fb.sn else (0.55, "heuristic/person-pair")
             elif fb.kind == "init" and fa.kind == "word" and a.upper and fa.sn and "." in wb:
                 cand = (0.7, "dictionary/person") if fa.common < 0.5 else None
+            elif fb.kind == "init" and fa.kind == "word" and _SINGLE_INITIAL.fullmatch(wb) and (
+                fa.fn >= FIRST_INITIAL_MIN_STRENGTH and fa.common < 0.5
+            ):
+                cand = (0.7, "dictionary/person")  # "Claudine W.", "Kevin R." signing notes
             elif fa.kind == "word" and fb.kind == "word":
                 cand = _pair_score(a, b, fa, fb)
             if cand and cand[0] >= self.min_dictionary_score:
@@ -1129,6 +1185,7 @@ class PersonDetector:
         found.extend(self._dictionary_pass(document))
         found.extend(self._relative_pass(document))
         found.extend(self._initials_pass(document))
+        found.extend(self._role_after_pass(document))
         # the patient's metadata names make a dictionary/other guess a patient
         found = [self._with_meta_role(document, e) for e in found]
         found.extend(self._repeat_pass(document, found))

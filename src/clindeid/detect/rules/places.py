@@ -146,7 +146,11 @@ ADDRESS_CUES: tuple[str, ...] = (
     r"logé(?:e|s)?",
 )  # fmt: skip
 # Postal boxes: prefix → digits pattern.
-POSTBOX_PATTERN = r"\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale)\s*(?:n°\s*)?\d{1,6}\b"
+POSTBOX_PATTERN = (
+    r"\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale)\s*(?:n°\s*)?\d{1,6}\b"
+    # "SP 8" (service postal) only between separators before a postcode: "SP 8 – 62307 LENS"
+    r"|\bSP[ \t]+\d{1,4}(?=[ \t]*[,–—-][ \t]*\d{5}[ \t])"
+)
 
 # ZIP: a French postcode (Corsica is 20xxx, overseas 97xxx/98xxx).
 ZIP_PATTERN = r"(?<![\w.,/:-])(?:0[1-9]|[1-8]\d|9[0-8])\d{3}(?![\w]|[.,]\d|/)"
@@ -476,7 +480,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         # "Avenue du 14 Juillet, 93140 Bondy"
         "before_zip": re.compile(
             rf"(?m)(?:^[ \t]*|(?<=[,;:][ \t]))(?P<addr>{street})"
-            rf"(?=[ \t]*,?[ \t]*\d{{5}}[ \t]+[{UP}])"
+            rf"(?=[ \t]*(?:,|[–—-])?[ \t]*(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
         ),
     }
 
