@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(PIP) install -q --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(PIP) install -q -e '.[dev]'
+	$(PIP) install -q -e '.[dev,transformers]'
 	touch $@
 
 ## demo: install, then de-identify the bundled examples/ into out/ and print a summary
