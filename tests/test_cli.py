@@ -247,3 +247,12 @@ def test_bad_config_file_is_a_clear_error(inputs, tmp_path):
     cfg.write_text("strategies:\n  NAME: tag\n", encoding="utf-8")
     result = run("deidentify", inputs["jsonl"], "-o", tmp_path / "o.jsonl", "--config", cfg)
     assert result.exit_code == 2 and "c.yaml" in result.output and "unknown label" in result.output
+
+
+def test_error_messages_with_brackets_are_printed_verbatim(tmp_path):
+    src = tmp_path / "notes[2024].jsonl"
+    src.write_text('{"id": "a", "text": 3}\n' + json.dumps({"id": "b", "text": TEXT}) + "\n",
+                   encoding="utf-8")
+    result = run("detect", src, "-o", tmp_path / "p.jsonl")
+    assert result.exit_code == 1
+    assert "notes[2024].jsonl" in result.output

@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -101,7 +102,7 @@ def main(
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, markup=True, soft_wrap=True)
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -144,7 +145,7 @@ def _progress(quiet: bool, what: str) -> Iterator[Callable[[int], None]]:
 
 def _report(summary: RunSummary, title: str, quiet: bool) -> None:
     for failure in summary.failures:
-        err.print(f"[bold red]error:[/] {failure}", highlight=False, soft_wrap=True)
+        err.print(f"[bold red]error:[/] {escape(failure)}", highlight=False, soft_wrap=True)
     if quiet:
         return
     table = Table(title=title, show_header=True, header_style="bold")
