@@ -20,7 +20,7 @@ from pathlib import Path
 
 from clindeid.config import Config
 from clindeid.detect import build_detectors
-from clindeid.detect.model import ModelDetector, shipped_model_dir
+from clindeid.detect.model import GeneralNerDetector, ModelDetector, shipped_model_dir
 from clindeid.document import Document, Entity
 from clindeid.evaluate import evaluate
 from clindeid.io.annotations import AnnotatedDocument, read_annotations
@@ -128,15 +128,52 @@ def summarise(gold: list[AnnotatedDocument], pred: list[AnnotatedDocument],
     }  # fmt: skip
 
 
+def markdown(results: dict[str, dict[str, dict]]) -> str:
+    """The results as markdown tables (overall; per label for hybrid; WikiNEuRal recall)."""
+    lines = ["| set | mode | token P | token R | token F1 | strict F1 | clean docs | chars/s |",
+             "|---|---|---|---|---|---|---|---|"]  # fmt: skip
+    for name, modes in results.items():
+        for mode, r in modes.items():
+            lines.append(
+                f"| {name} | {mode} | {r['token_precision']:.4f} | {r['token_recall']:.4f} | "
+                f"{r['token_f1']:.4f} | {r['strict_f1']:.4f} | {r['clean_share']:.3f} | "
+                f"{r['chars_per_s']:,.0f} |"
+            )
+    lines += ["", "| set | label | support | P | R | F1 | token R |",
+              "|---|---|---|---|---|---|---|"]  # fmt: skip
+    for name, modes in results.items():
+        if name == "wikineural" or "hybrid" not in modes:
+            continue
+        for label, c in sorted(modes["hybrid"]["labels"].items()):
+            if not c["support"]:
+                continue
+            lines.append(
+                f"| {name} | {label} | {c['support']} | {c['precision'] or 0:.3f} | "
+                f"{c['recall'] or 0:.3f} | {c['f1'] or 0:.3f} | {c['token_recall'] or 0:.3f} |"
+            )
+    if "wikineural" in results:
+        lines += ["", "| mode | PER token R | LOC token R | ORG token R | token P (PER+LOC+ORG) |",
+                  "|---|---|---|---|---|"]  # fmt: skip
+        for mode, r in results["wikineural"].items():
+            rec = [r["labels"].get(lab, {}).get("token_recall") or 0.0
+                   for lab in ("PERSON", "LOCATION", "ORG")]  # fmt: skip
+            lines.append(f"| {mode} | {rec[0]:.3f} | {rec[1]:.3f} | {rec[2]:.3f} | "
+                         f"{r['token_precision']:.3f} |")  # fmt: skip
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, default=None, help="model dir (default: shipped)")
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--sets", nargs="*", default=None)
-    ap.add_argument("--modes", nargs="*", default=["rules", "model", "hybrid"])
+    ap.add_argument("--modes", nargs="*", default=["rules", "ner", "model", "hybrid"],
+                    help="rules; ner (the trained model alone); model (ner + general NER); "
+                    "hybrid (rules + model: the default detectors)")  # fmt: skip
     ap.add_argument("--corpus-n", type=int, default=5000)
     ap.add_argument("--corpus-seed", type=int, default=13)
     ap.add_argument("--inject-share", type=float, default=0.3)
+    ap.add_argument("--max-split", type=int, default=250, help="documents of dev/test used")
     args = ap.parse_args(argv)
     model_dir = args.model or shipped_model_dir()
 
@@ -144,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     wanted = args.sets or ["dev", "test", "gold", "heldout", "heldout_b", "wikineural"]
     if {"dev", "test"} & set(wanted):
         splits = corpus_splits(args.corpus_n, args.corpus_seed, args.inject_share)
-        sets.update({k: v for k, v in splits.items() if k in wanted})
+        sets.update({k: v[: args.max_split] for k, v in splits.items() if k in wanted})
     files = {"gold": ROOT / "tests/data/gold/gold.jsonl",
              "heldout": ROOT / "tests/data/heldout/heldout.jsonl",
              "heldout_b": ROOT / "tests/data/heldout_b/heldout_b.jsonl"}  # fmt: skip
@@ -155,8 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         sets["wikineural"] = read_wikineural(WIKINEURAL)
 
     rules = build_detectors(["rules"])
-    model = [ModelDetector(model_dir)] if model_dir else []
-    modes = {"rules": rules, "model": model, "hybrid": [*rules, *model]}
+    model = [ModelDetector(model_dir), GeneralNerDetector()] if model_dir else []
+    modes = {"rules": rules, "ner": model[:1], "model": model, "hybrid": [*rules, *model]}
     results: dict[str, dict[str, dict]] = {}
     for name, docs in sets.items():
         for mode in args.modes:
@@ -177,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{res['clean_share']:.3f} {speed:,.0f} ch/s{extra}", flush=True)  # fmt: skip
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(markdown(results))
     return 0
 
 

@@ -119,6 +119,19 @@ def test_train_cli(tmp_path: Path) -> None:
     assert r.exit_code == 2
 
 
+def test_tpe_search_keeps_the_best_trial(tmp_path: Path) -> None:
+    pytest.importorskip("optuna")
+    pytest.importorskip("pycrfsuite")
+    from clindeid.train.train import read_meta, train
+
+    res = train(_docs(), _docs()[:3], tmp_path, {"epochs": 30}, "crf", trials=2,
+                log=lambda m: None)
+    meta = read_meta(tmp_path)
+    assert meta["search"]["sampler"] == "TPE" and len(meta["search"]["trials"]) == 2
+    assert res.dev_score == max(t["dev"] for t in meta["search"]["trials"])
+    assert not (tmp_path / "trials").exists()
+
+
 def test_transformers_backend_needs_a_base_model(tmp_path: Path) -> None:
     from clindeid.train.train import train
 
@@ -140,4 +153,4 @@ def test_config_model_dir_reaches_the_detector(crf_model: Path) -> None:
     from clindeid.detect.registry import build_detectors
 
     dets = build_detectors(["model"], Config(model_dir=str(crf_model)))
-    assert len(dets) == 1 and dets[0].model_dir == crf_model
+    assert [d.name for d in dets] == ["ner", "general"] and dets[0].model_dir == crf_model

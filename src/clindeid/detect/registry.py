@@ -39,7 +39,10 @@ FAMILIES: dict[str, tuple[str, ...]] = {
         "clindeid.detect.rules.hospitals:HospitalDetector",
     ),
     "context": ("clindeid.detect.context:PatientContextDetector",),
-    "model": ("clindeid.detect.model:model_detector",),
+    "model": (
+        "clindeid.detect.model:model_detector",
+        "clindeid.detect.model:GeneralNerDetector",
+    ),
 }
 # Factories that receive the run's `Config` (``model_dir``) instead of no argument.
 CONFIGURED: frozenset[str] = frozenset({"clindeid.detect.model:model_detector"})

@@ -22,6 +22,7 @@ from typing import Any
 from clindeid.train.windows import Span, merge_windows, training_chunks, windows
 
 MODEL_FILE = "model.crfsuite"
+MIN_MARGINAL = 0.5
 _TOKENS = re.compile(r"\w+|[^\w\s]|\n\s*")
 _SHAPE_SUBS = ((re.compile(r"[A-ZÀ-Ý]"), "X"), (re.compile(r"[a-zß-ÿ]"), "x"),
                (re.compile(r"\d"), "d"))  # fmt: skip
@@ -133,23 +134,23 @@ class CrfTagger:
         if not words:
             return []
         tags = self.tagger.tag(features(words))
+        probs = [self.tagger.marginal(t, i) if t != "O" else 1.0 for i, t in enumerate(tags)]
+        # a token the model is unsure of (marginal < MIN_MARGINAL) ends the span: the
+        # Viterbi path often bridges two neighbouring entities with one weak token
         spans: list[Span] = []
         i = 0
         while i < len(tags):
-            tag = tags[i]
-            if tag == "O":
+            if tags[i] == "O" or probs[i] < MIN_MARGINAL or words[i].startswith("\n"):
                 i += 1
                 continue
-            label = tag[2:]
+            label = tags[i][2:]
             j = i + 1
-            while j < len(tags) and tags[j] == f"I-{label}":
+            while j < len(tags) and tags[j] == f"I-{label}" and probs[j] >= MIN_MARGINAL:
                 j += 1
             k = j - 1
             while k > i and words[k].startswith("\n"):
                 k -= 1
-            if not words[i].startswith("\n"):
-                probs = [self.tagger.marginal(tags[m], m) for m in range(i, j)]
-                spans.append((starts[i], ends[k], label, float(sum(probs) / len(probs))))
+            spans.append((starts[i], ends[k], label, float(sum(probs[i:j]) / (j - i))))
             i = j
         return spans
 

@@ -54,6 +54,7 @@ class RegexTokenizer:
 
     def to_disk(self, path: Path, **kwargs: Any) -> None:
         Path(path).mkdir(parents=True, exist_ok=True)
+        (Path(path) / "cfg").write_text(f'{{"tokenizer": "{TOKENIZER_NAME}"}}\n')
 
     def from_disk(self, path: Path, **kwargs: Any) -> RegexTokenizer:
         return self
