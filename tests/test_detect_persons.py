@@ -324,3 +324,47 @@ ROUND3_NEGATIVES: list[tuple[str, list[str]]] = [
 @pytest.mark.parametrize(("text", "expected"), ROUND3_NEGATIVES)
 def test_round3_negatives(text: str, expected: list[str]) -> None:
     assert persons(text) == expected
+
+
+# Round 4: lowercase names after strong cues, line-broken names, nicknames, lone first names.
+ROUND4_POSITIVES: list[tuple[str, list[str]]] = [
+    ("Obs (dr paul vernet, 04:10) : douleur", ["paul vernet"]),
+    ("transmission : mme le goff anne-laure\tch. 3 lit 1", ["le goff anne-laure"]),
+    ("demande à voir le Dr lemoine ; RDV demain", ["lemoine"]),
+    ("rappeler le Pr kerjean demain", ["kerjean"]),
+    ("Usager : thomas garnier, 40 ans", ["thomas garnier"]),
+    ("kiné M. Le\nGuellec prévenu pour le lever", ["Le", "Guellec"]),
+    ("réunion avec l'AS Mme Kerbrat : projet de sortie", ["Kerbrat"]),
+    ("14:07 ARM Nolwenn : appel d'un témoin", ["Nolwenn"]),
+    ("avis du Dr Yves Le Floc'h demandé", ["Yves Le Floc'h"]),
+    ("Jean-Marc, dit « Polo » par ses amis", ["Jean-Marc", "Polo"]),
+    ("M. HOARAU Jean dit « Ti-Paul »", ["HOARAU Jean", "Ti-Paul"]),
+    ("surnommé « Zaza » au village", ["Zaza"]),
+    ("vit avec « Lulu » (amie d'enfance)", ["Lulu"]),
+    ("accompagnée de sa tante nadia ce jour", ["nadia"]),
+    ("deux enfants : Inès (6 ans) et Rayan (3 ans).", ["Inès", "Rayan"]),
+    ("Prénom(s) : Sandrine, Marie-Laure, Odile\nDate de naissance", ["Sandrine", "Marie-Laure",
+                                                                     "Odile"]),
+]
+ROUND4_NEGATIVES: list[str] = [
+    "Suivi par la sage-femme libérale à domicile.",
+    "le mot dit « Attention » sur l'écran",
+    "il dit « Stop » à chaque soin",
+    "Patient : calme, orienté, coopérant",
+    "son fils aîné est présent",
+    "Madame la directrice est prévenue",
+    "Monsieur le Maire a signé",
+    "retour à Lyon (3 ans de suivi)",
+    "vu avec dr de garde cette nuit",
+    "Dr : non renseigné",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND4_POSITIVES)
+def test_round4_positives(text: str, expected: list[str]) -> None:
+    assert persons(text) == expected
+
+
+@pytest.mark.parametrize("text", ROUND4_NEGATIVES)
+def test_round4_negatives(text: str) -> None:
+    assert persons(text) == []

@@ -45,7 +45,10 @@ _AP = "'’"
 
 # One name word: "Dupont", "DUPONT", "McDonald", "N'Guyen", "D'ALMEIDA", "Jean-Pierre",
 # "BLANCHARD-ROY", "Thu-Hà".
-_WORD_PART = rf"(?:[{_UP}][{_LO}]+(?:[{_UP}][{_LO}]+)?|[{_UP}]{{2,}})"
+_WORD_PART = (
+    rf"(?:[{_UP}][{_LO}]+(?:(?<=c)[{_AP}]h[{_LO}]*)?(?:[{_UP}][{_LO}]+)?"
+    rf"|[{_UP}]{{2,}}(?:(?<=C)[{_AP}]H[{_UP}]*)?)"
+)
 _WORD = rf"(?:[DLNOdl][{_AP}])?{_WORD_PART}(?:-(?:[DLNO][{_AP}])?(?:{_WORD_PART}|[{_UP}][{_LO}]*))*"
 # Initials: "J.", "J.-P.", "P.E.", "J-P"
 # Abbreviated first names written like initials: "Ph. Cariou", "Th. Bergès", "Chr. Roy".
@@ -57,6 +60,9 @@ _INITIALS = (
 )
 # Lowercase surname (only after a strong lowercase title: "vu avec dr lefebvre").
 _LOWER_WORD = rf"[{_LO}]{{3,}}(?:-[{_LO}]{{2,}})*"
+# Lowercase particle before a lowercase surname: "mme le calvez", "dr de la porte".
+_LOWER_PARTICLE = r"(?:de[ \t]+la|de|du|des|le|la|van|von|ben|el)[ \t]+"
+MAX_LOWER_TOKENS = 3  # "mme le calvez marie-annick": particle + two words
 # Particles inside names: "de La Fontaine", "Van Der Berg", "d'Almeida", "Ben Ali".
 _PARTICLE = (
     r"(?:de|du|des|la|le|van|von|der|den|ter|ten|di|da|del|della|dos|das|ben|bin|el|al|"
@@ -96,7 +102,8 @@ FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
     ),
     (r"(?:NOM|Nom|nom)[ \t]*:", "patient", "last", False, True),
     (r"(?i:pr[ée]noms?(?:\(s\))?)[ \t]*:", "patient", "first", False, True),
-    (r"(?i:patiente?|assur[ée]e?|b[ée]n[ée]ficiaire|enfant|concerne)[ \t]*:", "patient", None,
+    (r"(?i:patiente?|assur[ée]e?|b[ée]n[ée]ficiaire|enfant|concerne|usag[eè]re?|r[ée]sidente?)"
+     r"[ \t]*:", "patient", None,
      False, False),
     (r"\b(?:n[ée]e|ép\.|[ée]pouse|veuve|divorc[ée]e)", "patient", "last", False, False),
     (
@@ -210,6 +217,14 @@ NAMING_CUES = (
     r"naissance[ \t]+d[e'’]|pr[ée]nomm[ée]e?s?|surnomm[ée]e?s?|"
     r"appel[ée]e?s?[ \t]+par[ \t]+son[ \t]+pr[ée]nom"
 )
+# Nicknames in quotes after a naming word: "Jean-Marc dit « Ti-Jean »", "surnommée "Lulu"".
+NICKNAME_CUES = r"dite?s?|surnomm[ée]e?s?|alias|appel[ée]e?s?|a\.k\.a\.?"
+NICKNAME = r"[«\"“][ \t\u00a0]*(?P<name>{word}(?:[ \t]{word})?)[ \t\u00a0]*[»\"”]"
+# What follows a lone first name of a relative or child: "Moussa (3 ans)", "« Lulu » (amie)".
+FIRST_NAME_THEN = (
+    rf"[ \t]*\((?:\d{{1,2}}[ \t]*(?:ans?|mois)\b|(?i:{RELATIVE_NOUNS})\b)"
+)
+LOWER_FIRST_MIN_COUNT = 1000  # lowercase first name after a relative noun: "son cousin samir"
 # Initials-only names: "C.D.", "M.-L. K.", "(V. M.)"; at least two letters.
 _INI = r"[{up}]\.(?:-?[{up}]\.)*"
 INITIALS_NAME = rf"{_INI}(?:(?<=-[{{up}}]\.)|(?<=[{{up}}]\.[{{up}}]\.)|[ \t]{_INI})"
@@ -390,6 +405,8 @@ _PAREN_RE = re.compile(r"[ \t]*\([^()\n]{0,40}\)")
 _WORD_RE = re.compile(rf"{_WORD}(?![\w'’])")
 _INITIALS_RE = re.compile(rf"(?:{_INITIALS})(?![\w'’])")
 _LOWER_RE = re.compile(rf"{_LOWER_WORD}(?![\w'’])")
+_LINE_END_PARTICLE_RE = re.compile(rf"(?P<p>{_PARTICLE})[ \t]*\r?\n[ \t]*")
+_LOWER_PARTICLE_RE = re.compile(rf"{_LOWER_PARTICLE}(?={_LOWER_WORD})")
 _PARTICLE_RE = re.compile(rf"(?:{_PARTICLE}[ \t]+|[dD][{_AP}])(?={_WORD})")
 _LABEL_AFTER_RE = re.compile(r"[ \t]*:")
 _LIST_SEP_RE = re.compile(r"[ \t]*(?:,|;|/|&|\bet\b|\+)[ \t]*|\n[ \t]*(?:[-•*·][ \t]*)?")
@@ -427,6 +444,25 @@ _RELATIVE_RE = re.compile(
     rf"|(?<![\w'’-])(?i:{NAMING_CUES})[ \t]*:?[ \t]*(?=[{_UP}])",
     re.MULTILINE,
 )
+_RELATIVE_LOWER_RE = re.compile(
+    rf"(?<![\w'’-])(?i:{RELATIVE_DETERMINERS})[ \t]+(?i:{RELATIVE_NOUNS})[ \t]+"
+    rf"(?P<name>[{_LO}]{{3,}}(?:-[{_LO}]{{2,}})?)(?![\w'’-])"
+)
+_NICK_WORD = rf"[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)*"
+_NICKNAME_RE = re.compile(
+    rf"(?<![\w'’-])(?i:{NICKNAME_CUES})[ \t\u00a0]*,?[ \t\u00a0]*"
+    + NICKNAME.format(word=_NICK_WORD)
+)
+_QUOTED_FIRST_THEN_RE = re.compile(
+    NICKNAME.format(word=_NICK_WORD) + rf"(?={FIRST_NAME_THEN})"
+)
+_FIRST_THEN_RE = re.compile(
+    rf"(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)(?={FIRST_NAME_THEN})"
+)
+_NAME_BEFORE_DIT_RE = re.compile(
+    rf"(?P<name>[{_UP}][\w'’-]*[{_LO}{_UP}])[ \t]*,?[ \t]*$"
+)
+_PRENOM_LIST_SEP_RE = re.compile(r"[ \t]*,[ \t]*")
 _INITIALS_NAME = INITIALS_NAME.format(up=_UP)
 _LINE_INITIALS_RE = re.compile(
     rf"(?m)(?:(?<=[.!?)][ \t])|(?<=[–—-][ \t]))(?:{_INITIALS_NAME})[ \t]*$"
@@ -671,23 +707,33 @@ class PersonDetector:
             toks.append(_Tok(m.start(), m.end(), "word", key, upper))
             return toks, m.end()
         if lower_ok and not toks:
-            m = _LOWER_RE.match(text, p)
-            if m:
-                word = m.group()
-                key = _key(word)
-                lex = self._lex()
-                if (
-                    not _is_stop(key)
-                    and not lex.common(word)
-                    and key not in MONTHS_DAYS
-                    and lex.surname(word)
-                ):
-                    return [_Tok(m.start(), m.end(), "lower", key, False)], m.end()
+            q = p
+            pm = _LOWER_PARTICLE_RE.match(text, p)
+            if pm:
+                q = pm.end()
+            m = _LOWER_RE.match(text, q)
+            if m and self._lower_name(m.group(), surname_only=pm is not None):
+                out = [_Tok(m.start(), m.end(), "lower", _key(m.group()), False)]
+                if pm:
+                    out.insert(0, _Tok(pm.start(), pm.start() + len(pm.group().rstrip()),
+                                       "lparticle", "", False))
+                return out, m.end()
         return None
+
+    def _lower_name(self, word: str, surname_only: bool = False) -> bool:
+        """Whether a lowercase word after a strong cue is a name: a known first name or
+        surname that is not an ordinary word ("ferri", "soizic"; not "patient", "rose")."""
+        key = _key(word)
+        lex = self._lex()
+        if _is_stop(key) or key in MONTHS_DAYS or lex.common_weight(word) >= 0.5:
+            return False
+        if lex.surname(word) >= SURNAME_MIN_COUNT:
+            return True
+        return not surname_only and lex.first_count(word) >= FIRST_NAME_MIN_COUNT
 
     def _read_name(
         self, text: str, pos: int, *, lower_ok: bool = False, weak: bool = False,
-        cross_line: bool = True,
+        cross_line: bool = True, label_ok: bool = False,
     ) -> list[_Tok]:
         """Name tokens from ``pos``: stops at lowercase words, punctuation, labels, line ends."""
         out: list[_Tok] = []
@@ -720,16 +766,22 @@ class PersonDetector:
                 break
             if out and q - p > 2:  # a wide gap ends a name (columns)
                 break
-            got = self._read_token(text, q, lower_ok=lower_ok and not out, weak=weak)
+            n_lower = sum(t.kind in ("lower", "lparticle") for t in out)
+            got = self._read_token(
+                text, q,
+                lower_ok=lower_ok and (not out or (out[-1].kind == "lower"
+                                                   and n_lower < MAX_LOWER_TOKENS)),
+                weak=weak,
+            )
             if not got:
                 break
             toks, end = got
-            if toks[-1].kind == "word" and _LABEL_AFTER_RE.match(text, end):
+            if toks[-1].kind == "word" and _LABEL_AFTER_RE.match(text, end) and not (
+                label_ok and not out
+            ):
                 break  # "Prénom :" after a name is a field label, not a name
             out.extend(toks)
             p = end
-            if toks[-1].kind == "lower":
-                break
         while out and out[-1].kind == "particle":
             out.pop()
         return out
@@ -825,10 +877,21 @@ class PersonDetector:
             pos = end
             if title.endswith(".") is False and end < len(text) and text[end] == ".":
                 pos = end + 1
-            toks = self._read_name(
-                text, pos, lower_ok=lower_title and kind in ("staff", "civility"), weak=weak
-            )
+            lower_ok = not weak and ((lower_title and kind in ("staff", "civility")) or (
+                kind == "staff"
+            ))  # "mme le calvez", "dr ferri", "le Dr guillou"; not "sage-femme libérale"
+            toks = self._read_name(text, pos, lower_ok=lower_ok, weak=weak, label_ok=True)
+            if not toks:
+                toks = self._particle_then_next_line(text, _SPACE_RE.match(text, pos).end())
             if not toks or all(t.kind == "particle" for t in toks):
+                continue
+            if any(t.kind == "particle" for t in toks) and "\n" in text[toks[0].start:toks[-1].end]:
+                # "M. Le" / "Bihan": one span per line
+                for part_toks in self._split_at_lines(text, toks):
+                    yield self._make(text, part_toks, "pattern/person-title", 0.85,
+                                     self._context_role(text, m.start(), toks[-1].end), sex,
+                                     "last", trigger="title")
+                skip_until = toks[-1].end
                 continue
             if kind == "civility" and toks[0].kind == "particle" and text[toks[0].start] in "l":
                 continue  # "Monsieur le Maire", "Madame la Directrice"
@@ -861,6 +924,31 @@ class PersonDetector:
             # plural titles and lists: "Drs X et Y", "Dr X / Dr Y"
             if kind == "staff_plural":
                 yield from self._list_more(text, ent.end, role, None, weak, min_tokens=1)
+
+    def _particle_then_next_line(self, text: str, pos: int) -> list[_Tok]:
+        """A particle at a line end whose surname starts the next line ("M. Le" / "Bihan")."""
+        pm = _LINE_END_PARTICLE_RE.match(text, pos)
+        if not pm:
+            return []
+        wm = _WORD_RE.match(text, pm.end())
+        if not wm or _is_stop(_key(wm.group())):
+            return []
+        w = wm.group()
+        lex = self._lex()
+        if lex.surname(w) < SURNAME_MIN_COUNT or lex.common_weight(w) >= 0.5:
+            return []
+        return [_Tok(pm.start(), pm.start("p") + len(pm.group("p")), "particle", "", False),
+                _Tok(wm.start(), wm.end(), "word", _key(w), w.isupper())]
+
+    @staticmethod
+    def _split_at_lines(text: str, toks: list[_Tok]) -> list[list[_Tok]]:
+        groups: list[list[_Tok]] = [[toks[0]]]
+        for t in toks[1:]:
+            if "\n" in text[groups[-1][-1].end:t.start]:
+                groups.append([t])
+            else:
+                groups[-1].append(t)
+        return groups
 
     def _job_object(self, text: str, toks: list[_Tok]) -> bool:
         """Whether the word after "de"/"d'" is a subject taught, not a surname."""
@@ -917,6 +1005,57 @@ class PersonDetector:
             yield Entity(m.start("name"), m.end("name"), "PERSON",
                          source="dictionary/person-role", score=0.7,
                          attributes={"role": "staff", "part": "first", "trigger": "role"})
+
+    def _loose_first_name_pass(self, document: Document) -> Iterator[Entity]:
+        """Nicknames in quotes, "son cousin samir", "Moussa (3 ans)", "« Lulu » (amie)"."""
+        text = document.text
+        lex = self._lex()
+        for m in _NICKNAME_RE.finditer(text):
+            w = m.group("name")
+            k = _key(w)
+            if _is_stop(k) or _base_key(k) in EPONYMS or (
+                lex.common_weight(w) >= 0.5 and lex.first_strength(w) < 0.5
+            ):
+                continue  # "dit « Attention »": a quotation, not a nickname
+            if m.group().lower().startswith("dit"):
+                bm = _NAME_BEFORE_DIT_RE.search(text, max(0, m.start() - 40), m.start())
+                if not bm:
+                    continue  # "il dit « Stop »": speech, not a nickname
+                b = bm.group("name")
+                if lex.first_strength(b) >= FIRST_INITIAL_MIN_STRENGTH and not _is_stop(_key(b)):
+                    yield Entity(bm.start("name"), bm.end("name"), "PERSON",
+                                 source="dictionary/person-first", score=0.7,
+                                 attributes={"role": "other", "part": "first",
+                                             "trigger": "nickname"})
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="pattern/person-nickname", score=0.8,
+                         attributes={"role": self._context_role(text, m.start(), m.end()),
+                                     "part": "first", "trigger": "nickname"})
+        if not lex.available:
+            return
+        for rx in (_QUOTED_FIRST_THEN_RE, _FIRST_THEN_RE):
+            for m in rx.finditer(text):
+                w = m.group("name")
+                if _is_stop(_key(w)) or _base_key(_key(w)) in EPONYMS:
+                    continue
+                quoted = rx is _QUOTED_FIRST_THEN_RE  # quotes: any name that is no word
+                if lex.common_weight(w) >= (0.25 if quoted else 0.5) or (
+                    not quoted and lex.first_strength(w) < FIRST_INITIAL_MIN_STRENGTH
+                ):
+                    continue
+                yield Entity(m.start("name"), m.end("name"), "PERSON",
+                             source="dictionary/person-first", score=0.7,
+                             attributes={"role": "other", "part": "first",
+                                         "trigger": "first-then"})
+        for m in _RELATIVE_LOWER_RE.finditer(text):
+            w = m.group("name")
+            if _is_stop(_key(w)) or lex.common(w) or w in MONTHS_DAYS:
+                continue
+            if lex.first_count(w) < LOWER_FIRST_MIN_COUNT or lex.surname(w) > lex.first_count(w):
+                continue
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="pattern/person-relative", score=0.75,
+                         attributes={"role": "other", "part": "first", "trigger": "relative"})
 
     def _initials_pass(self, document: Document) -> Iterator[Entity]:
         """Initials-only names ("(V. M.)", "– C.D.") and "J. Lefort" signature lines."""
@@ -993,7 +1132,9 @@ class PersonDetector:
             if maiden and not tm:
                 # "née Martin": not "née le 12/03", only a name-looking word
                 role = self._maiden_role(text, m.start())
-            toks = self._read_name(text, p, weak=not strong and not tm, cross_line=strong)
+            lower_ok = role == "patient" and trigger.endswith(":")  # "Usager : kévin martin"
+            toks = self._read_name(text, p, weak=not strong and not tm, cross_line=strong,
+                                   lower_ok=lower_ok)
             if not toks:
                 continue
             if not strong and not tm and not self._plausible(text, toks):
@@ -1008,6 +1149,9 @@ class PersonDetector:
             yield ent
             if is_list:
                 yield from self._list_more(text, ent.end, role, None, weak=True)
+            elif part == "first":  # "Prénom(s) : Christelle, Marie-Flore"
+                yield from self._list_more(text, ent.end, role, "first", weak=True,
+                                           min_tokens=1, separators=_PRENOM_LIST_SEP_RE)
 
     def _maiden_role(self, text: str, start: int) -> str:
         before = text[max(0, start - 120):start]
@@ -1019,8 +1163,8 @@ class PersonDetector:
         """A title-less name needs one word that is not a common word, or a first name."""
         lex = self._lex()
         for t in toks:
-            if t.kind == "init":
-                continue
+            if t.kind == "lower":
+                return True  # already checked: a known name that is not a common word
             if t.kind != "word":
                 continue
             w = text[t.start:t.end]
@@ -1186,6 +1330,7 @@ class PersonDetector:
         found.extend(self._relative_pass(document))
         found.extend(self._initials_pass(document))
         found.extend(self._role_after_pass(document))
+        found.extend(self._loose_first_name_pass(document))
         # the patient's metadata names make a dictionary/other guess a patient
         found = [self._with_meta_role(document, e) for e in found]
         found.extend(self._repeat_pass(document, found))
