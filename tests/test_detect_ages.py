@@ -42,7 +42,7 @@ CASES = [
     ("une femme de Trente ans", A("Trente ans")),
     ("patient de 52 ans", A("52 ans")),
     ("une patiente diabétique de 67 ans", A("67 ans")),
-    ("âgé de 2 ans et 3 mois", A("2 ans", "3 mois")),
+    ("âgé de 2 ans et 3 mois", A("2 ans et 3 mois")),
     ("depuis l'âge de 20 ans", A("20 ans")),
     ("À 3 ans, il a eu la rougeole.", A("3 ans")),
     ("Âge : 40", A("40")),
@@ -145,4 +145,28 @@ EVENT_CASES = [
 
 @pytest.mark.parametrize(("text", "expected"), EVENT_CASES)
 def test_event_and_banner_ages(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text) == expected
+
+
+# --- round 4: person nouns in notes, compound ages, infant ages at an event ------------
+ROUND4_CASES = [
+    ("pt de 34 ans, gaucher, maçon", A("34 ans")),
+    ("usagère de 52 ans, suivie au CSAPA", A("52 ans")),
+    ("Léa, née le 02/03/2020 (4 ans et 7 mois)", A("4 ans et 7 mois")),
+    ("un enfant de 2 ans et 3 mois", A("2 ans et 3 mois")),
+    ("(diagnostic posé à 20 mois)", A("20 mois")),
+    ("a marché à 14 mois, propre à 3 ans", A("14 mois", "3 ans")),
+    ("consultation à 2 mois d'âge corrigé", A("2 mois")),
+    # durations, horizons and intervals stay out
+    ("depuis 3 ans et 2 mois", []),
+    ("Contrôle coloscopique (5 ans si polype)", []),
+    ("revoir à 6 mois", []),
+    ("traitement à 3 mois", []),
+    ("traitement débuté à 3 mois de la greffe", []),
+    ("diagnostic réévalué à 6 mois", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND4_CASES)
+def test_round4_ages(text: str, expected: list[tuple[str, str]]) -> None:
     assert spans(text) == expected

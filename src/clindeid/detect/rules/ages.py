@@ -41,7 +41,9 @@ PERSON_NOUNS: tuple[str, ...] = (
     "fils", "cousine?", "oncle", "tante", "grand-père", "grand-mère", "époux", "épouse", "mari",
     "conjointe?", "compagne", "compagnon", "retraitée?", "prématurée?", "parturiente",
     "primipare", "multipare", "jumeau", "jumelle", "gestante", "primigeste", "cadet", "aîné",
-    "aînée", "benjamin",
+    "aînée", "benjamin", "pte?", "pt\\.", "pat\\.", "usagère?", "résidente?", "militaire",
+    "marin", "sportive?", "randonneuse?", "randonneur", "étudiante?", "agricultrice",
+    "agriculteur", "ouvrière?", "salariée?",
 )  # fmt: skip
 AGE_CONTEXT = (
     r"(?:\b(?:âgée?s?|agée?s?|âge|age)\b[^.\n\d]{0,12}?"
@@ -59,7 +61,7 @@ DURATION_AFTER = (
     r"^\s*(?:plus\s+tard|plus\s+tôt|auparavant|avant|après|apres|d['’]évolution|d['’]evolution"
     r"|de\s+suivi|de\s+recul|d['’]intervalle|d['’]ancienneté|de\s+tabagisme|de\s+traitement"
     r"|d['’]exposition|de\s+mariage|de\s+survie|de\s+retard|de\s+délai|de\s+la|du|des|de\s+l['’]"
-    r"|d['’]écart|post|consécutifs|durant|pendant|environ\s+avant)(?!\w)"
+    r"|d['’]écart|post|consécutifs|durant|pendant|environ\s+avant|si)(?!\w)"
 )
 # A banner age right after a birth date: "né le 04/02/2021, 21 mois", "DDN 17/05/22 – 19 mois".
 AFTER_BIRTH_DATE = (
@@ -71,7 +73,7 @@ AFTER_BIRTH_DATE = (
 EVENT_AGE_MIN = 12
 EVENT_AGE_BEFORE = r"(?<![\w'’])à\s*$"
 HORIZON_CUES = (
-    r"\b(?:survie|survival|risque|r[ée]cidive|rechute|contr[ôo]le|suivi|r[ée][ée]valuation|"
+    r"\b(?:survie|survival|risque|r[ée]cidive|rechute|contr[ôo]l\w*|suivi|r[ée][ée]valu\w*|"
     r"revoir|revu|rdv|rendez-vous|recul|mortalit[ée]|taux|probabilit[ée]|pronostic|"
     r"[ée]valuation|bilan|visite|horizon|incidence|cumul[ée]e?|SG|SSP|OS|PFS|EFS|DFS|"
     r"r[ée]sultats?|efficacit[ée]|b[ée]n[ée]fice|gain|perte|score|objectif|projet[ée]e?)\b"
@@ -80,6 +82,16 @@ HORIZON_CUES = (
 # The first bound of "deux enfants de 6 et 3 ans", "entre 6 et 8 ans".
 RANGE_FIRST_BOUND = r"(?<![\w.,/])(?P<n>\d{1,3})\s*(?:et|à|ou|-|–)\s*$"
 AGE_AFTER_YEARS = r"\d\s*ans?\s*(?:et\s+)?$"  # "2 ans et 3 mois": the months are an age too
+# "à 1 mois d'âge corrigé", "3 mois de vie": the number is an age whatever precedes it.
+AGE_AFTER = r"\s*(?:d['’]âge|d['’]age|de\s+vie|révolus)\b"
+# "diagnostic à 18 mois", "a marché à 14 mois": an infant's age at an event.
+EVENT_CUES = (
+    r"\b(?:diagnosti\w*|découv\w*|révél\w*|opér[ée]\w*|greff[ée]\w*|vaccin[ée]\w*|marché"
+    r"|marche|propre|premiers?\s+pas|premiers?\s+mots|débuté\w*|apparu\w*|survenu\w*|"
+    r"décéd[ée]\w*|adopt[ée]\w*|arrivée?|placée?)\b[^.;\n]{0,25}$"
+)
+# "3 ans et 5 mois": one age (the months join the years).
+COMPOUND_MONTHS = r"\s+et\s+(?P<m>\d{1,2})\s*mois\b"
 VERB_AFTER_A = r"^\s+(?:été|eu|pu|dû|fait|pris|reçu|présenté|bénéficié|consulté|arrêté)\b"
 
 NUMBER = r"(?P<n>\d{1,3}(?:[,.]\d{1,2})?)"
@@ -118,6 +130,10 @@ _AFTER_BIRTH_DATE = re.compile(AFTER_BIRTH_DATE, _FLAGS)
 _EVENT_AGE_BEFORE = re.compile(EVENT_AGE_BEFORE, _FLAGS)
 _HORIZON_CUES = re.compile(HORIZON_CUES, _FLAGS)
 _RANGE_FIRST_BOUND = re.compile(RANGE_FIRST_BOUND, _FLAGS)
+_AGE_AFTER = re.compile(AGE_AFTER, _FLAGS)
+_EVENT_CUES = re.compile(EVENT_CUES, _FLAGS)
+_COMPOUND_MONTHS = re.compile(COMPOUND_MONTHS, _FLAGS)
+_YEARS_AND_BEFORE = re.compile(r"(?P<y>ans?)\s+et\s+$", _FLAGS)
 _WINDOW = 50
 
 
@@ -133,6 +149,14 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
     in_parens = text[s - 1 : s] == "(" and text[e : e + 1] == ")"
     if _AFTER_BIRTH_DATE.search(text, max(0, s - 45), s):
         return 0.9
+    if _AGE_AFTER.match(text, e):
+        return 0.85
+    if needs_context and _EVENT_AGE_BEFORE.search(text, lo, s) and _EVENT_CUES.search(
+        text, max(0, s - 40), max(0, s - 2)
+    ) and not _HORIZON_CUES.search(text, max(0, s - 60), s) and not _DURATION_AFTER.search(
+        text[e : e + 40]
+    ):
+        return 0.75
     if needs_context:
         if in_parens and name == "years_short":
             return 0.85
@@ -157,7 +181,11 @@ def _event_age(text: str, s: int, lo: int) -> bool:
     if not _EVENT_AGE_BEFORE.search(text, lo, s):
         return False
     digits = re.match(r"\d{1,3}", text[s : s + 3])
-    if digits is None or int(digits.group()) < EVENT_AGE_MIN:
+    if digits is None:
+        return False
+    if int(digits.group()) < EVENT_AGE_MIN and not _EVENT_CUES.search(
+        text, max(0, s - 40), max(0, s - 2)
+    ):
         return False
     return not _HORIZON_CUES.search(text, max(0, s - 60), s)
 
@@ -219,6 +247,29 @@ class AgeDetector:
                                   text, s, e, [(s, e, "n")])}))
         return out
 
+    @staticmethod
+    def _join_months(text: str, found: list[Entity]) -> list[Entity]:
+        """"3 ans et 5 mois" → one AGE in months (the parts are dropped)."""
+        year_ends = {e.end for e in found if e.attributes.get("unit") == "years"}
+        out = []
+        for e in found:  # "depuis 3 ans et 2 mois": no age in years, so no age in months
+            y = _YEARS_AND_BEFORE.search(text, max(0, e.start - 15), e.start)
+            if e.attributes.get("unit") == "months" and y and y.end("y") not in year_ends:
+                continue
+            out.append(e)
+        for ent in found:
+            if ent.attributes.get("unit") != "years" or not isinstance(ent.value, int):
+                continue
+            m = _COMPOUND_MONTHS.match(text, ent.end)
+            if m is None or not 0 <= int(m.group("m")) < 12:
+                continue
+            total = ent.value * 12 + int(m.group("m"))
+            out = [e for e in out if not (ent.start <= e.start < m.end())]
+            out.append(Entity(ent.start, m.end(), "AGE", source=ent.source, score=ent.score,
+                              value=total, attributes={"unit": "months", "format": "{n} mois",
+                                                       "compound": True}))
+        return out
+
     def detect(self, document: Document) -> Iterator[Entity]:
         text = document.text
         found: list[Entity] = []
@@ -239,6 +290,7 @@ class AgeDetector:
                 found.append(Entity(start, m.end(), "AGE", source=f"pattern/{self.name}",
                                     score=score, value=int(value) if value.is_integer()
                                     else value, attributes={"unit": unit, "format": fmt}))
+        found = self._join_months(text, found)
         found.extend(self._first_bounds(text, found))
         found.sort(key=lambda e: (e.start, -e.end))
         last_end = -1
