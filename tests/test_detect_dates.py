@@ -83,7 +83,7 @@ CASES = [
     ("suivi depuis 2015", D("2015")),
     ("Dupont et al. (2019)", D("2019")),
     ("année 2018", D("2018")),
-    ("hiver 2012", D("2012")),
+    ("hiver 2012", D("hiver 2012")),
     ("né en 1954", D("1954")),
     ("en 2003, 2005 et 2007", D("2003", "2005", "2007")),
     ("de 2010 à 2012", D("2010", "2012")),
@@ -243,3 +243,33 @@ def test_lines_streets_scores_and_ranges(text: str, expected: list[tuple[str, st
 def test_day_month_range_head_inherits_the_month() -> None:
     head = found("du 3 au 17 mars")[0]
     assert (head.value.day, head.value.month) == (3, 3)
+
+
+# --- round 4: holidays, seasons, bare years after "né" and an exam, bracketed day-month ---
+ROUND4_CASES = [
+    ("toux depuis Noël dernier", D("Noël")),
+    ("retour prévu à Pâques 2025", D("Pâques 2025")),
+    ("chute vers la Toussaint", D("la Toussaint")),
+    ("depuis l'été 2023, cannabis quotidien", D("été 2023")),
+    ("Usager : X, 30 ans (né 1994)", D("1994")),
+    ("pas de modification sur l'ECG de 2020", D("2020")),
+    ("Coronarographie (14/08) : normale", D("14/08")),
+    ("SNG posée le 14.03 : bien tolérée", D("14.03")),
+    # negatives: a person named Noël, scores, doses, quantities
+    ("Dr Noël Martin, cardiologue", []),
+    ("Dr NOËL, radiologue", []),
+    ("EVA (08/10) ce matin", []),
+    ("poids le 12.50 kg", []),
+    ("un taux de 2010 UI", []),
+    ("Noël est son prénom", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND4_CASES)
+def test_round4_dates(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text) == expected
+
+
+def test_birth_year_after_ne_is_birth() -> None:
+    (e,) = found("Usager : X, 30 ans (né 1994)")
+    assert e.attributes["kind"] == "birth"

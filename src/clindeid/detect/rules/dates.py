@@ -80,13 +80,32 @@ DATE_TRIGGER = (
     r"|jusqu’au)|d\.\s?d\.\s?n\.?|né\(e\))\s*[:=.-]?\s*$"
 )
 BIRTH_TRIGGER = (
-    r"(?:\bn[ée]e?(?:\s*\(e\))?(?:\s+à\s+[^\n,;:]{1,40}?)?\s+(?:le|en)|\bd\.?\s?d\.?\s?n\.?"
+    r"(?:\bn[ée]e?(?:\s*\(e\))?(?:(?:\s+à\s+[^\n,;:]{1,40}?)?\s+(?:le|en))?|\bd\.?\s?d\.?\s?n\.?"
     r"|\bdate\s+de\s+naissance|\bnaissance|\bdob|\bdn)\s*[:=]?\s*(?:le\s+)?$"
 )
 YEAR_TRIGGERS: tuple[str, ...] = (
     "en", "depuis", "dès", "année", "années", "an", "hiver", "printemps", "été", "automne",
-    "début", "fin", "courant", "jusqu'en", "jusqu’en", "avant", "après", "vers",
+    "début", "fin", "courant", "jusqu'en", "jusqu’en", "avant", "après", "vers", "né", "née",
 )  # fmt: skip
+# Seasons before a year are part of the date: "l'été 2024" → "été 2024".
+SEASONS: tuple[str, ...] = ("hiver", "printemps", "été", "automne")
+# "l'ECG de 2021", "la coloscopie de 2019": an exam or event noun, "de", a year.
+EVENT_NOUNS = (
+    r"ECG|scanner|IRM|TDM|bilan|examen|radios?|radiographie|[ée]chographie|[ée]cho|"
+    r"coloscopie|fibroscopie|endoscopie|biopsie|mammographie|holter|EFR|rappel|"
+    r"vaccin(?:ation)?|hospitalisation|intervention|chirurgie|op[ée]ration|accouchement|"
+    r"grossesse|s[ée]jour|consultation|courrier|compte[- ]rendu|CR|bilan|d[ée]c[èe]s|"
+    r"diagnostic|greffe|pose|ablation"
+)
+# Named holidays after a time word: "depuis Noël", "à Pâques 2023" (value: their date).
+HOLIDAYS: dict[str, tuple[int, int | None]] = {
+    "Noël": (12, 25), "Pâques": (4, None), "la Toussaint": (11, 1), "Nouvel An": (1, 1),
+    "jour de l'an": (1, 1), "la Saint-Sylvestre": (12, 31),
+}  # fmt: skip
+HOLIDAY_TRIGGER = (
+    r"(?:\b(?:depuis|dès|à|avant|après|pendant|pour|vers|jusqu['’]à|fin|début|de|"
+    r"durant|autour\s+de|aux?\s+alentours\s+de)|\bd['’])[ \t]+$"
+)
 YEAR_RANGE_TRIGGERS: tuple[str, ...] = ("de", "entre", "du")
 MONTH_TRIGGERS: tuple[str, ...] = (
     r"en\s+", r"début\s+", r"fin\s+", r"courant\s+", r"depuis\s+", r"dès\s+", r"jusqu'en\s+",
@@ -95,7 +114,8 @@ MONTH_TRIGGERS: tuple[str, ...] = (
 # Before a year alone (window ends at the year); a range trigger needs two years.
 YEAR_TRIGGER = (
     rf"(?:(?<!\w)(?P<t>{'|'.join(YEAR_TRIGGERS)})\s+|(?<!\w)(?P<mi>mi-)|(?P<p>\()"
-    rf"|(?<!\w)(?P<r>{'|'.join(YEAR_RANGE_TRIGGERS)})\s+)$"
+    rf"|(?<!\w)(?P<r>{'|'.join(YEAR_RANGE_TRIGGERS)})\s+"
+    rf"|(?<![\w-])(?P<e>(?:{EVENT_NOUNS})\s+(?:de|du|d['’]))\s*)$"
 )
 RANGE_CONNECTOR = r"^\s*(?:-|–|au|à|et(?:\s+le)?|jusqu'au)\s*(?:le\s+)?$"
 
@@ -126,6 +146,9 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
     ("spaced_digits",
      r"(?<![\w./-])(?P<d_sp>\d \d) (?P<m_sp>\d \d) (?P<y_sp>\d \d \d \d|\d \d)(?! ?\d)",
      True, 0.8),
+    ("dm_dot",
+     rf"(?<![\w./-])(?P<d>[0-3]\d)(?P<s>\.)(?P<m>[01]\d)(?![\w/]|[.,/-]\d|\s*{UNITS})",
+     True, 0.7),
     ("dm_numeric",
      rf"(?<![\w./-])(?P<d>\d{{1,2}})(?P<s>/)(?P<m>\d{{1,2}})(?![\w/]|[.,/-]\d|\s*{UNITS})",
      True, 0.75),
@@ -179,6 +202,14 @@ _RANGE_HEAD_MONTH = re.compile(RANGE_HEAD_MONTH, _FLAGS)
 _YEAR_IN_CHAIN = re.compile(r"\d{4}")
 _NOT_DATE_BEFORE = re.compile(NOT_DATE_BEFORE, _FLAGS)
 _YEAR_TRIGGER = re.compile(YEAR_TRIGGER, _FLAGS)
+_HOLIDAY_RE = re.compile(
+    rf"(?<![\w'’-])(?P<h>{'|'.join(HOLIDAYS)})(?:[ \t]+(?P<y>{YEAR4}))?"
+    rf"(?![\w'’-]|[ \t]+[{''.join(chr(c) for c in range(65, 91))}ÉÈ][a-zé])"
+)
+_HOLIDAY_TRIGGER = re.compile(HOLIDAY_TRIGGER, _FLAGS)
+_SEASONS = frozenset(SEASONS)
+# "(16/09)": a day and a month alone in brackets, two digits each; "(8/10)" is a score.
+_BRACKET_DM_RE = re.compile(r"\((?P<d>[0-3]\d)/(?P<m>0[1-9]|1[12])\)")
 _MONTH_TABLES = {"month": MONTHS, "month_abbr": MONTHS_ABBR, "month_abbr3": MONTHS_ABBR3}
 _VALUE_GROUPS = ("wd", "d", "dw", "d_sp", "mon", "m", "y", "y2", "yw")
 _TRIGGER_WINDOW = 40
@@ -304,6 +335,7 @@ def _has_trigger(text: str, start: int) -> bool:
 
 
 def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]:
+    yield from _holidays(text)
     for name, rx, needs_trigger, score in _COMPILED:
         for m in rx.finditer(text):
             if name == "years":
@@ -313,11 +345,26 @@ def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]
             if built is None:
                 continue
             value, fmt, start, end = built
-            if needs_trigger and not assume_trigger and not _has_trigger(text, start):
+            if needs_trigger and not assume_trigger and not _has_trigger(text, start) and not (
+                name == "dm_numeric" and _BRACKET_DM_RE.match(text, start - 1)
+            ):
                 continue
             validated = value.is_complete and "{y4}" in fmt and not needs_trigger
             yield _Candidate(start, end, value, fmt, score + (0.03 if validated else 0.0),
                              validated)
+
+
+def _holidays(text: str) -> Iterator[_Candidate]:
+    """"depuis Noël", "à Pâques 2023": a named holiday after a time word."""
+    for m in _HOLIDAY_RE.finditer(text):
+        if not _HOLIDAY_TRIGGER.search(text, max(0, m.start() - 25), m.start()):
+            continue
+        month, day = HOLIDAYS[m.group("h")]
+        year = int(m.group("y")) if m.group("y") else None
+        s, e = m.start(), m.end()
+        parts = [(m.start("y"), m.end("y"), "y4")] if year else []
+        yield _Candidate(s, e, DateValue(year, month, day), build_format(text, s, e, parts),
+                         0.7, False)
 
 
 def _years(text: str, m: re.Match[str], score: float) -> Iterator[_Candidate]:
@@ -332,8 +379,14 @@ def _years(text: str, m: re.Match[str], score: float) -> Iterator[_Candidate]:
     if trig.group("r") and len(years) < 2:
         return
     base = m.start("ys")
+    season = trig.group("t") and trig.group("t").lower() in _SEASONS and len(years) == 1
     for y in years:
         s, e = base + y.start(), base + y.end()
+        if season:  # "été 2024": the season is part of the date
+            s = trig.start("t")
+            fmt = build_format(text, s, e, [(base + y.start(), e, "y4")])
+            yield _Candidate(s, e, DateValue(int(y.group()), None, None), fmt, score, False)
+            continue
         yield _Candidate(s, e, DateValue(int(y.group()), None, None), "{y4}", score, False)
 
 
