@@ -226,3 +226,17 @@ def test_offsets_are_in_a_longer_document() -> None:
 )
 def test_international_number_after_a_stay_word(text: str, expected: list) -> None:
     assert found(text) == expected
+
+
+# Public emergency and help lines are no one's phone number.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("si convulsion > 5 min, appeler le 112 ou le 15.", []),
+        ("Numéro d'écoute : appeler le 3114 en cas d'idées noires.", []),
+        ("Tél. 119 (enfance en danger)", []),
+        ("appeler le 4512 (secrétariat)", [("4512", P)]),
+    ],
+)
+def test_public_numbers_are_not_phones(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

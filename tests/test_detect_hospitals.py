@@ -160,3 +160,20 @@ def test_round3_hospitals_and_orgs(text: str, expected: list[tuple[str, str]]) -
 @pytest.mark.parametrize("text", ROUND3_NEGATIVES)
 def test_round3_negatives(text: str) -> None:
     assert not any("Maternité" in s or "maternité" in s or s == "HUS" for s, _l in found(text))
+
+
+# Round 4: dispensaries in any case; a document heading after an acronym is not a name.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Adressée par le dispensaire de Mtsangamouji.", [("dispensaire de Mtsangamouji",
+                                                          "HOSPITAL")]),
+        ("revue au Dispensaire Saint-Jean ce jour", [("Dispensaire Saint-Jean", "HOSPITAL")]),
+        ("Le dispensaire a fermé.", []),
+        ("CMP – NOTE DE CONSULTATION\nPatient : M. X", []),
+        ("CSAPA – COMPTE RENDU D'ENTRETIEN", []),
+        ("suivi au CMP – Les Lilas depuis 2019", [("CMP – Les Lilas", "HOSPITAL")]),
+    ],
+)
+def test_round4_hospitals(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

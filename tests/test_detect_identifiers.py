@@ -265,3 +265,21 @@ PREFIXED_CASES: list[tuple[str, list[tuple[str, str]]]] = [
 @pytest.mark.parametrize(("text", "expected"), PREFIXED_CASES)
 def test_prefixed_and_table_ids(text: str, expected: list[tuple[str, str]]) -> None:
     assert [f for f in found(text) if f[1] == ID] == expected
+
+
+# Round 4: accession, employee and military numbers, a spaced AM number.
+ROUND4_ID_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Accession : RNS0012345678   IPP : 4401234567",
+     [("RNS0012345678", ID), ("4401234567", ID)]),
+    ("Matricule salarié : ABC-112233", [("ABC-112233", ID)]),
+    ("Matricule militaire 7654321", [("7654321", ID)]),
+    ("né à Vannes, identifiant défense 3301045799, affecté", [("3301045799", ID)]),
+    ("N° AM 29 1 54321 8", [("29 1 54321 8", ID)]),
+    # negatives: an address number after "accession", a dose after a matricule word
+    ("l'accession à la propriété en 2019", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND4_ID_CASES)
+def test_round4_ids(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

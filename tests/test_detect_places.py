@@ -225,3 +225,22 @@ def test_round3_addresses(text: str, address: str) -> None:
 
 def test_sp_without_postcode_is_no_postbox() -> None:
     assert not any(label == "ADDRESS" for _s, label in found("Examen SP 3 fois, RAS."))
+
+
+# Round 4: regions/départements after "dans le"/"en"; tests and acronyms are no places.
+ROUND4_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("Éleveur retraité dans l'Aveyron, vit seul", [("Aveyron", "LOCATION")]),
+    ("Agricultrice dans le Tarn depuis 1990", [("Tarn", "LOCATION")]),
+    ("passe ses étés en Corse.", [("Corse", "LOCATION")]),
+    ("a grandi en Loire-Atlantique", [("Loire-Atlantique", "LOCATION")]),
+    ("Pas de trouble cognitif (MoCA 25/30).", []),
+    ("BiPAP nocturne bien tolérée", []),
+    ("Glasgow 15/15 à l'arrivée", []),
+    ("douleur dans la manche du bras", []),
+    ("un lot de 3 flacons", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND4_CASES)
+def test_round4_places(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

@@ -76,6 +76,12 @@ NOT_PHONE_TRIGGERS: tuple[str, ...] = (
     r"ID",
 )
 
+# Public emergency and help lines are no one's phone number: "appeler le 112 ou le 15".
+PUBLIC_NUMBERS: frozenset[str] = frozenset(
+    {"15", "17", "18", "112", "114", "115", "116000", "116117", "119", "196", "197", "3114",
+     "3919", "3237", "3624", "3631", "0800130000"}
+)  # fmt: skip
+
 # One-digit first groups of a spaced NIR.
 NIR_FIRST: frozenset[str] = frozenset("123478")
 
@@ -463,6 +469,8 @@ def _leftover(text: str, start: int, end: int, trig_kind: str, first_in_run: boo
     chunk = text[start:end]
     ndigits = sum(ch.isdigit() for ch in chunk)
     if ndigits < 3 or ndigits > 15:
+        return None
+    if "".join(ch for ch in chunk if ch.isdigit()) in PUBLIC_NUMBERS:
         return None
     if _DATE_LIKE_RE.fullmatch(chunk):
         return None

@@ -71,8 +71,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"maison\s+de\s+santé(?:\s+pluriprofessionnelle)?|centre\s+de\s+dialyse|"
      r"centre\s+d['’]imagerie(?:\s+médicale)?|centre\s+de\s+radiologie|"
      r"centre\s+de\s+radiothérapie|centre\s+médico-?psychologique|"
-     r"centre\s+de\s+cancérologie|centre\s+d['’]hémodialyse|centre\s+de\s+la\s+douleur",
-     "OTHER", False),
+     r"centre\s+de\s+cancérologie|centre\s+d['’]hémodialyse|centre\s+de\s+la\s+douleur|"
+     r"dispensaire", "OTHER", False),
     (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement",
      "EHPAD", False),
     (r"groupe\s+hospitalier(?:\s+(?:universitaire|mutualiste|privé|intercommunal))?|"
@@ -211,6 +211,11 @@ NAME_STOP_WORDS: tuple[str, ...] = (
     "Gériatrie", "Psychiatrie", "Oncologie", "Radiologie", "Imagerie", "Laboratoire",
     "Biologie", "Maternité", "Bloc", "Compte", "Lettre", "Courrier", "Ordonnance",
     "CR", "Et", "Pour", "Par", "Avec", "Dans", "Sur", "Vers",
+    # document headings after a facility acronym: "CMP – NOTE DE CONSULTATION"
+    "Note", "Notes", "Certificat", "Fiche", "Rapport", "Synthèse", "Observation", "Bilan",
+    "Transmissions", "Demande", "NOTE", "NOTES", "COMPTE", "CONSULTATION", "CONSULTATIONS",
+    "LETTRE", "COURRIER", "ORDONNANCE", "CERTIFICAT", "RAPPORT", "SYNTHÈSE", "SYNTHESE",
+    "FICHE", "OBSERVATION", "BILAN", "TRANSMISSIONS", "DEMANDE", "SERVICE", "UNITÉ", "PÔLE",
 )  # fmt: skip
 NAME_PARTICLES: tuple[str, ...] = (
     "de la", "de l'", "de l’", "d'", "d’", "des", "du", "de", "la", "le", "les", "l'", "l’",
@@ -261,7 +266,7 @@ def _head_alternation() -> str:
 
 
 _HOSPITAL = re.compile(
-    rf"(?<![\w-])(?=[CcGgHhEeSsMmIiPpUuFfRrAa])(?:{_head_alternation()})(?![\w])"
+    rf"(?<![\w-])(?=[CcGgHhEeSsMmIiPpUuFfRrAaDd])(?:{_head_alternation()})(?![\w])"
     rf"(?P<adj>[ \t]+{_ADJ})?"
     rf"(?:[ \t]*[-–][ \t]*|[ \t]+){_GENERIC_AFTER}(?P<name>{_NAME})"
 )

@@ -100,6 +100,7 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"[NV]\s?/\s?r[ée]f\.?",
         r"identifiant",
         r"matricule",
+        r"accession",
         r"code\s+patient",
         r"n[°º]\s*d['’]\s*intervention",
         *(rf"{w}\s+n[°º]" for w in (
@@ -120,7 +121,8 @@ SHORT_TRIGGER_MIN_DIGITS: dict[str, int] = {"EP": 6, "AM": 8}
 # Qualifiers between a trigger and its value: "IPP provisoire : …", "NDA HAD HAD23-07781".
 ID_QUALIFIERS = (
     r"provisoire|d[ée]finitif|d[ée]finitive|temporaire|actuel(?:le)?|ancien(?:ne)?|nouveau|"
-    r"nouvelle|local|locale|unique|principal|AP-?HP|patient|s[ée]jour"
+    r"nouvelle|local|locale|unique|principal|AP-?HP|patient|s[ée]jour|salari[ée]e?|"
+    r"militaire|d[ée]fense|employ[ée]e?|agent|personnel|interne"
 )
 # Product references are no PHI: "cupule réf. 7245-50 lot 23B0457".
 PRODUCT_CUES = (
@@ -165,7 +167,7 @@ _NIR_CLEAN = str.maketrans("", "", " .-\u00a0\u202f")
 # space-separated groups ("800 123 4567").
 _VALUE = (
     r"(?P<val>(?:(?:[A-Z]{1,8}[-/_]){1,3}|[A-Z]{1,4})?\d[0-9A-Z]*(?:[/.\-_][0-9A-Z]+)*"
-    r"(?:(?<![\d]{5})(?:" + _SP + r"\d{1,4}(?![\w/.\-]\d))+)?(?![\w]))"
+    r"(?:(?<![\d]{5})(?:" + _SP + r"\d{1,5}(?![\w/.\-]\d))+)?(?![\w]))"
 )
 _FILLER = (
     r"(?:" + _SP + r"*(?:[:=#|]|n[°º]\.?|no\.|\((?:[^()\n]{1,20})\)|-(?!\d)"

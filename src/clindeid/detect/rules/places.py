@@ -347,6 +347,12 @@ LOCATION_PREPOSITIONS = (
     r"vers\s+le|vers\s+la|vers\s+l['’]|l['’]|la|le|les)\s*))"
 )
 
+# A region or département right after "dans le/la/l'" or "en": "dans le Cantal", "en Corse".
+PLACE_ARTICLE_BEFORE = r"(?:^|[\s(])(?:dans[ \t]+(?:le|la|les|l['’])|en)[ \t]*$"
+ARTICLE_LOCATIONS: tuple[str, ...] = ("Corse", "Guyane")  # besides REGIONS and DEPARTEMENTS
+# A score right after a capitalised token makes it a test, not a place: "MoCA 26/30".
+SCORE_FRACTION_AFTER = r"[ \t]*(?::|=|à)?[ \t]*\d{1,3}(?:[,.]\d)?[ \t]*/[ \t]*\d{1,3}\b"
+
 # Foreign cities (``data/places/world_cities.tsv.gz``, GeoNames cities > 15,000): after
 # one of these cues, or anywhere from WORLD_CITY_MIN_POPULATION on.
 WORLD_CITY_CUES: tuple[str, ...] = (
@@ -514,6 +520,9 @@ _WORLD_CUE = re.compile(
     r"(?:^|[\s(])(?i:" + "|".join(WORLD_CITY_CUES) + r")[ \t]*$"
 )
 _SCORE_AFTER = re.compile(SCORE_AFTER)
+_SCORE_FRACTION_AFTER = re.compile(SCORE_FRACTION_AFTER)
+_MIXED_CASE_ACRONYM = re.compile(rf"[{UP}][{LOW}]+[{UP}]")  # "MoCA", "BiPAP", "HbA1c"
+_PLACE_ARTICLE_BEFORE = re.compile(PLACE_ARTICLE_BEFORE, re.IGNORECASE)
 _SCORE_BEFORE = re.compile(SCORE_BEFORE)
 _PLACE_RUN = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*(?:[ \t-][{UP}][{UP}{LOW}]+){{0,3}}"
 _OF = r"(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
@@ -568,6 +577,9 @@ _PLAIN_LOCATION_NAMES: frozenset[str] = frozenset(
 _UPPER_LOCATION_FORMS: dict[str, str] = {
     n.upper(): n for n in _LOCATION_NAMES if len(n) >= 4 and not n.isupper()
 }
+_ARTICLE_LOCATION_NAMES: frozenset[str] = frozenset(
+    _location_key(n) for n in (*REGIONS, *DEPARTEMENTS, *ARTICLE_LOCATIONS)
+)
 _LOCATION_ANY = re.compile(
     rf"(?<![\w-])(?:{_trie_regex(set(_LOCATION_NAMES) | set(_UPPER_LOCATION_FORMS))})(?![\w-])"
 )
@@ -926,6 +938,10 @@ class ZipCityDetector:
             start = m.start()
             if start in taken:
                 continue
+            if _MIXED_CASE_ACRONYM.match(text, start) or _SCORE_FRACTION_AFTER.match(
+                text, m.end()
+            ):
+                continue  # a test or an acronym: "MoCA 26/30", "BiPAP"
             found = self._match_commune(text, start)
             prefix = None
             if found is None:
@@ -1145,6 +1161,8 @@ class LocationDetector:
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
             elif _AFTER_PLACE_BEFORE.search(prefix):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
+            elif key in _ARTICLE_LOCATION_NAMES and _PLACE_ARTICLE_BEFORE.search(prefix):
+                yield Entity(s, e, "LOCATION", source="pattern/location", score=0.75)
             elif key in _PLAIN_LOCATION_NAMES:
                 yield Entity(s, e, "LOCATION", source="dictionary/location", score=0.6)
         for m in _TERRITORY.finditer(text):
