@@ -177,3 +177,20 @@ def test_round3_negatives(text: str) -> None:
 )
 def test_round4_hospitals(text: str, expected: list[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+# Round 4: public bodies with their territory are ORG; bare ones are not.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("titre de séjour à la préfecture du Finistère.", [("préfecture du Finistère", "ORG")]),
+        ("curatelle – UDAF de la Sarthe", [("UDAF de la Sarthe", "ORG")]),
+        ("DEMANDE À LA MDPH DE LA GUADELOUPE", [("MDPH DE LA GUADELOUPE", "ORG")]),
+        ("agent au Conseil départemental du Gers, deux enfants",
+         [("Conseil départemental du Gers", "ORG")]),
+        ("la préfecture a refusé le titre", []),
+        ("dossier MDPH en cours", []),
+    ],
+)
+def test_round4_territorial_orgs(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

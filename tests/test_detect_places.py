@@ -244,3 +244,20 @@ ROUND4_CASES: list[tuple[str, list[tuple[str, str]]]] = [
 @pytest.mark.parametrize(("text", "expected"), ROUND4_CASES)
 def test_round4_places(text: str, expected: list[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+# Round 4: natural and sub-communal features, military bases.
+ROUND4_FEATURES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("retrouvé sur les quais de la Garonne en pleine nuit", [("Garonne", "LOCATION")]),
+    ("Lieu : sentier du Pic du Midi, env. 2 h", [("Pic du Midi", "LOCATION")]),
+    ("sous le refuge de la Brèche Rolland, altitude", [("Brèche Rolland", "LOCATION")]),
+    ("affecté à la base navale de Toulon", [("base navale de Toulon", "LOCATION")]),
+    ("fracture du col du fémur", []),
+    ("col de la Vessie en IRM", []),
+    ("sur les berges, pas de chute", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND4_FEATURES)
+def test_round4_features(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

@@ -199,7 +199,12 @@ NAMED_ORGS: tuple[str, ...] = (
 )
 ORG_NOT_NAMES: frozenset[str] = frozenset({"m", "mme", "dr", "pr", "le", "la", "les"})
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
-ORG_TERRITORIAL: str = r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS"
+ORG_TERRITORIAL: str = (
+    r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
+    r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
+    r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
+    r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"
+)
 # Capitalised words that end a name (a new field, a person, a service).
 NAME_STOP_WORDS: tuple[str, ...] = (
     "Service", "Services", "Pôle", "Pole", "Unité", "Secrétariat", "Standard", "Tél", "Tel",
@@ -300,7 +305,7 @@ _SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")
 _HOSPITAL_TAIL = re.compile(HOSPITAL_NAME_TAILS)
 _ORG_TERRITORIAL = re.compile(
     rf"(?<![\w-])(?:{ORG_TERRITORIAL})(?![\w-])[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])(?!\d)"
-    rf"|(?:de|du|des|d['’])[ \t]*(?:la[ \t]+|l['’])?{_CAPWORD}(?:[- ]{_CAPWORD}){{0,3}})"
+    rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_CAPWORD}(?:[- ]{_CAPWORD}){{0,3}})"
 )
 _LOWER_HEAD_CONTEXT = re.compile(
     r"(?:^|[\s(])(?:" + "|".join(re.escape(d) for d in DETERMINERS_BEFORE_LOWER_HEAD)

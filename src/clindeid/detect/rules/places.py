@@ -381,6 +381,16 @@ TERRITORY_CUES = (
     r"r[ée]gions?|provinces?|[ée]tat|districts?|[îi]les?|comt[ée]|wilayas?|gouvernorats?|"
     r"pr[ée]fectures?|oblast|cantons?|vall[ée]e|d[ée]partement|archipel|emirat|émirat"
 )
+# Natural and sub-communal features before a proper name: "quais de la Vilaine",
+# "sentier du Piton des Neiges", "gîte de la Caverne Dufour" (the name is the LOCATION).
+FEATURE_NOUNS = (
+    r"quais?|berges?|rives?|bords?|sentiers?|chemin[ \t]+de[ \t]+randonn[ée]e|gîte|gite|"
+    r"refuge|sommet|flancs?|pentes?|versants?|massif|for[êe]t|plage|baie|anse|crique|lac|"
+    r"[ée]tang|cascade|gorges?|falaises?|grotte|cirque|vall[ée]e|estuaire|embouchure|"
+    r"presqu['’][îi]le|[îi]lot"
+)
+# Military bases are places as a whole: "base navale de Brest", "BA 105".
+MILITARY_BASE = r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense)"
 # "10e arrondissement", "gare du Nord", "aéroport d'Orly", "métro Château-Rouge".
 ARRONDISSEMENT = r"\b\d{1,2}(?:e|er|ème|eme|è|ᵉ)[ \t]+arrondissement\b"
 TRANSPORT_PLACES = (
@@ -531,6 +541,17 @@ _TERRITORY = re.compile(
     rf"(?:{_OF}[ \t]*)?(?P<name>{_PLACE_RUN})"
 )
 _ARRONDISSEMENT_LOC = re.compile(ARRONDISSEMENT)
+_FEATURE_NAME = (
+    rf"[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*"
+    rf"(?:(?:[ \t]+(?:des|du|de|de[ \t]+la|aux|à)[ \t]+|[ \t]+|[ \t]*d['’])"
+    rf"[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*){{0,3}}"
+)
+_FEATURE_PLACE = re.compile(
+    rf"(?<![\w-])(?i:{FEATURE_NOUNS})[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
+)
+_MILITARY_BASE = re.compile(
+    rf"(?<![\w-])(?i:{MILITARY_BASE})[ \t]+{_OF}[ \t]*{_FEATURE_NAME}(?![\w'’-])"
+)
 _WORD_BEFORE_PAREN = re.compile(rf"([{UP}][{UP}{LOW}{APOS}-]*)[ \t]*$")
 _TRANSPORT = re.compile(
     rf"(?=[gGaAsSmMrRpPqQcC])(?<![\w-])(?i:{TRANSPORT_PLACES})[ \t]+"
@@ -1173,6 +1194,14 @@ class LocationDetector:
                          score=0.75)
         for m in _ARRONDISSEMENT_LOC.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.8)
+        for m in _FEATURE_PLACE.finditer(text):
+            first = m.group("name").split()[0].lower()
+            if first in FOREIGN_STOP_WORDS or m.group("name") in NAME_STOP_WORDS:
+                continue
+            yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
+                         score=0.7)
+        for m in _MILITARY_BASE.finditer(text):
+            yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
         for m in _TRANSPORT.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _PAREN_AFTER_PLACE.finditer(text):
