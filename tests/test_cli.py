@@ -2,6 +2,7 @@
 
 import csv
 import json
+from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -256,3 +257,20 @@ def test_error_messages_with_brackets_are_printed_verbatim(tmp_path):
     result = run("detect", src, "-o", tmp_path / "p.jsonl")
     assert result.exit_code == 1
     assert "notes[2024].jsonl" in result.output
+
+
+def test_model_option_uses_the_given_model_directory(inputs, tmp_path):
+    import shutil
+
+    import clindeid
+
+    shipped = Path(clindeid.__file__).parent / "data" / "model"
+    model = tmp_path / "my_model"
+    shutil.copytree(shipped, model)
+    out_default, out_model = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert run("detect", inputs["jsonl"], "-o", out_default).exit_code == 0
+    assert run("detect", inputs["jsonl"], "-o", out_model, "--model", model).exit_code == 0
+    assert out_default.read_text() == out_model.read_text()
+    (model / "clindeid_meta.json").unlink()
+    result = run("detect", inputs["jsonl"], "-o", out_model, "--model", model)
+    assert result.exit_code == 2 and "clindeid_meta.json" in result.output

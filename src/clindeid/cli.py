@@ -29,6 +29,7 @@ from clindeid.io.base import DEFAULT_MAX_DOCUMENT_BYTES, InputError, ReadOptions
 from clindeid.pipeline import Keying, Pipeline
 from clindeid.runner.base import DEFAULT_DOC_TIMEOUT, DEFAULT_PART_CHARS, DEFAULT_PART_DOCS
 from clindeid.train.cli import register as register_train
+from clindeid.train.model_cli import register as register_model_train
 
 app = typer.Typer(
     name="clindeid",
@@ -62,6 +63,15 @@ MaxDocOpt = Annotated[
 DetectorsOpt = Annotated[
     str | None,
     typer.Option("--detectors", "-d", help="Detector families, comma separated (e.g. rules)."),
+]
+ModelOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--model",
+        help="A model directory from `clindeid train` instead of the shipped model.",
+        exists=True,
+        file_okay=False,
+    ),
 ]
 ConfigOpt = Annotated[
     Path | None, typer.Option("--config", "-c", help="YAML configuration file.", exists=True)
@@ -116,6 +126,12 @@ def _read_options(
         encoding=encoding,
         max_document_bytes=int(max_doc_mb * 1024 * 1024),
     )
+
+
+def _model_dir(model: Path | None) -> str | None:
+    if model is not None and not (model / "clindeid_meta.json").is_file():
+        raise _fail(f"{model}: not a clindeid model directory (no clindeid_meta.json)")
+    return str(model) if model is not None else None
 
 
 def _config(config_file: Path | None, **options: object) -> Config:
@@ -208,6 +224,7 @@ def deidentify(
     max_doc_mb: MaxDocOpt = DEFAULT_MAX_DOCUMENT_BYTES / 1024 / 1024,
     config_file: ConfigOpt = None,
     detectors: DetectorsOpt = None,
+    model: ModelOpt = None,
     strategy: Annotated[
         str | None,
         typer.Option(
@@ -301,7 +318,12 @@ def deidentify(
 ) -> None:
     """De-identify INPUT into OUTPUT (same kind), with an audit file of every replacement."""
     config = _config(
-        config_file, detectors=detectors, default_strategy=strategy, seed=seed, epsilon=epsilon
+        config_file,
+        detectors=detectors,
+        model_dir=_model_dir(model),
+        default_strategy=strategy,
+        seed=seed,
+        epsilon=epsilon,
     )
     options = _read_options(fmt, text_column, id_column, encoding, max_doc_mb)
     if epsilon_per_value is not None and epsilon_per_value <= 0:
@@ -361,6 +383,7 @@ def detect(
     max_doc_mb: MaxDocOpt = DEFAULT_MAX_DOCUMENT_BYTES / 1024 / 1024,
     config_file: ConfigOpt = None,
     detectors: DetectorsOpt = None,
+    model: ModelOpt = None,
     quiet: QuietOpt = False,
     workers: WorkersOpt = 1,
     doc_timeout: DocTimeoutOpt = DEFAULT_DOC_TIMEOUT,
@@ -368,7 +391,7 @@ def detect(
     """Write the entities of every document of INPUT as JSONL:
     {"id", "entities": [{"start", "end", "label", "source"}]} (offsets in characters of the
     document text; for HTML, of the extracted text)."""
-    config = _config(config_file, detectors=detectors)
+    config = _config(config_file, detectors=detectors, model_dir=_model_dir(model))
     options = _read_options(fmt, text_column, id_column, encoding, max_doc_mb)
     try:
         run = RunOptions(workers=workers, parts=False, doc_timeout=doc_timeout or None)
@@ -384,6 +407,7 @@ def detect(
 
 register_evaluate(app)
 register_train(app)
+register_model_train(app)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -117,7 +117,9 @@ class Pipeline:
         self.window = window
         self.overlap = overlap
         self.detectors = (
-            detectors if detectors is not None else build_detectors(list(self.config.detectors))
+            detectors
+            if detectors is not None
+            else build_detectors(list(self.config.detectors), self.config)
         )
         self.default_strategy = build_strategy(self.config.default_strategy, self.config)
         self.strategies = {
