@@ -271,3 +271,27 @@ def test_unmapped_labels_are_kept_upper_cased_and_counted(tmp_path):
     assert [e.label for e in doc.entities] == ["FOO", "FOO"]
     (raw,) = read_annotations(path, map_labels=False)
     assert [e.label for e in raw.entities] == ["foo", "Foo"]
+
+
+def test_conll_with_an_index_column_reads_the_second_column(tmp_path):
+    from clindeid.io.annotations import read_annotations
+
+    path = tmp_path / "wiki.conllu"
+    path.write_text(
+        "0\tJean\tB-PER\n1\tvit\tO\n2\tà\tO\n3\tLyon\tB-LOC\n\n0\tRien\tO\n\n", encoding="utf-8"
+    )
+    (doc,) = read_annotations(path, "conll")
+    assert doc.text == "Jean vit à Lyon\nRien"
+    assert [(doc.text[e.start : e.end], e.label) for e in doc.entities] == [
+        ("Jean", "PERSON"),
+        ("Lyon", "LOCATION"),
+    ]
+
+
+def test_conll_numeric_tokens_without_index_stay_tokens(tmp_path):
+    from clindeid.io.annotations import read_annotations
+
+    path = tmp_path / "n.conll"
+    path.write_text("3\tNUM\tO\ncomprimés\tNOUN\tO\n\n", encoding="utf-8")
+    (doc,) = read_annotations(path, "conll")
+    assert doc.text == "3 comprimés"

@@ -1,7 +1,8 @@
 """CoNLL-style token-per-line files with BIO or IOBES tags.
 
-One token per line, columns separated by tabs or spaces, the tag in the last column; a
-blank line ends a sentence. A new document starts at a ``-DOCSTART-`` line or at a
+One token per line, columns separated by tabs or spaces, the tag in the last column (with a
+leading index column, as in CoNLL-U or WikiNEuRal, the token is the second column); a blank
+line ends a sentence. A new document starts at a ``-DOCSTART-`` line or at a
 ``# id = X`` (also ``# doc_id``, ``# newdoc id``) comment. Within a document,
 ``# text = …`` gives the exact text of the next sentence, to which its tokens are aligned;
 without it the sentence text is its tokens joined by single spaces. A document's text is its
@@ -44,7 +45,21 @@ class _Sentence:
     tokens: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
+    seconds: list[str | None] = field(default_factory=list)
     text: str | None = None
+
+    def drop_index_column(self) -> None:
+        """CoNLL-U-like files (``ID FORM … TAG``, e.g. WikiNEuRal's ``0 Certaines O``): when
+        the first column counts 0, 1, 2… (or 1, 2, 3…) on every line of the sentence and a
+        second column exists, the token is the second column."""
+        if not self.tokens or any(s is None for s in self.seconds):
+            return
+        first = self.tokens[0]
+        if first not in ("0", "1"):
+            return
+        start = int(first)
+        if all(tok == str(start + i) for i, tok in enumerate(self.tokens)):
+            self.tokens = [s for s in self.seconds if s is not None]
 
 
 @dataclass
@@ -65,6 +80,7 @@ def read(path: Path, mapper: LabelMapper) -> list[AnnotatedDocument]:
 
     def end_sentence() -> None:
         nonlocal sentence
+        sentence.drop_index_column()
         if sentence.tokens:
             docs[-1].sentences.append(sentence)
         elif sentence.text is not None:
@@ -114,6 +130,7 @@ def read(path: Path, mapper: LabelMapper) -> list[AnnotatedDocument]:
                     f"{path.name}:{lineno}: expected a token and a tag separated by whitespace"
                 )
             sentence.tokens.append(cols[0])
+            sentence.seconds.append(cols[1] if len(cols) >= 3 else None)
             sentence.tags.append(cols[-1])
             sentence.lines.append(lineno)
     end_sentence()
