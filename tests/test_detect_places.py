@@ -261,3 +261,19 @@ ROUND4_FEATURES: list[tuple[str, list[tuple[str, str]]]] = [
 @pytest.mark.parametrize(("text", "expected"), ROUND4_FEATURES)
 def test_round4_features(text: str, expected: list[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+# Round 4: a commune or foreign city after an elided "d'"; eponyms stay out.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Retour d'Accra le 3 mars, fièvre", [("Accra", "CITY")]),
+        ("originaire d'Angoulême", [("Angoulême", "CITY")]),
+        ("maladie d'Alzheimer évoluée", []),
+        ("signe d'Homans négatif", []),
+        ("anse d'Henlé", []),
+        ("test d'Allen normal", []),
+    ],
+)
+def test_round4_elided_places(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

@@ -385,7 +385,7 @@ TERRITORY_CUES = (
 # "sentier du Piton des Neiges", "gîte de la Caverne Dufour" (the name is the LOCATION).
 FEATURE_NOUNS = (
     r"quais?|berges?|rives?|bords?|sentiers?|chemin[ \t]+de[ \t]+randonn[ée]e|gîte|gite|"
-    r"refuge|sommet|flancs?|pentes?|versants?|massif|for[êe]t|plage|baie|anse|crique|lac|"
+    r"refuge|sommet|flancs?|pentes?|versants?|massif|for[êe]t|plage|baie|crique|lac|"
     r"[ée]tang|cascade|gorges?|falaises?|grotte|cirque|vall[ée]e|estuaire|embouchure|"
     r"presqu['’][îi]le|[îi]lot"
 )
@@ -511,7 +511,10 @@ _CITY_RUN = re.compile(
     rf"[{UP}][{UP}{LOW}]*(?:(?:[ \t]+|[-{APOS}]|[{APOS}][ \t]*)(?!(?:CEDEX|Cedex)\b)"
     rf"(?:[{UP}][{UP}{LOW}]*|(?i:sur|sous|en|lès|les|lez|le|la|de|du|des|d|l|aux|au|à|et)\b)){{0,8}}"
 )
-_CAP_TOKEN = re.compile(rf"(?<![\w{APOS}-])(?:[{UP}][{UP}{LOW}]+|[{UP}](?![\w.]))")
+# A capitalised token; after an elided "d'" too ("originaire d'Orléans", "retour d'Abidjan").
+_CAP_TOKEN = re.compile(
+    rf"(?:(?<![\w{APOS}-])|(?<=(?<!\w)[dD][{APOS}]))(?:[{UP}][{UP}{LOW}]+|[{UP}](?![\w.]))"
+)
 _TOKEN = re.compile(rf"[{UP}{LOW}]+|\d+")
 _ARRONDISSEMENT = re.compile(
     r"[ \t]+(?:\d{1,2}(?:e|er|ème|eme|è)?|[IVXivx]{1,5}e?)\b"
