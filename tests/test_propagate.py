@@ -81,3 +81,10 @@ def test_one_scan_finds_what_one_regex_per_needle_finds(text, needle, ci):
     from clindeid.detect.propagate import _find_all
 
     assert list(_find_all(text, needle, ci)) == _reference_find(text, needle, ci)
+
+
+@pytest.mark.parametrize("label", ["CITY", "HOSPITAL", "ADDRESS"])
+def test_place_names_propagate_only_where_capitalised(label):
+    text = "Né à Sens. Retour à SENS puis à Sens. Pas de sens clinique."
+    first = Entity(5, 9, label, "pattern/city")
+    assert covered(text, propagate(text, [first])) == ["SENS", "Sens"]

@@ -24,6 +24,8 @@ NAME_PARTICLES: frozenset[str] = frozenset(
      "ep", "vve", "veuve"}
 )
 MIN_WORD_LENGTH = 3
+# Labels whose propagated occurrences must be capitalised like a proper noun.
+NAME_LIKE_LABELS: frozenset[str] = frozenset({"CITY", "HOSPITAL", "ADDRESS"})
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", re.UNICODE)
 
 
@@ -144,6 +146,8 @@ def propagate(
     out: list[Entity] = []
     for k, origin in enumerate(seen.values()):
         for s, end in hits[k]:
+            if origin.label in NAME_LIKE_LABELS and not _capitalised(text, s):
+                continue  # "Sens" the commune, not "sens" the word
             if (s, end) not in covered_set:
                 out.append(_copy(origin, s, end))
     for k, origin in enumerate(words.values(), start=len(seen)):
