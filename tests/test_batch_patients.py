@@ -221,3 +221,22 @@ def test_long_document_is_detected_in_windows():
     assert Pipeline(Config(detectors=("contacts",)), window=700, overlap=200).detect(
         Document("s", small)
     ) == Pipeline(Config(detectors=("contacts",))).detect(Document("s", small))
+
+
+def test_default_budget_lone_document_split_patient_fixed_share():
+    import pytest as _pytest
+
+    from clindeid.config import Config
+    from clindeid.document import Document
+    from clindeid.pipeline import DEFAULT_VALUES_PER_PATIENT, Keying, Pipeline
+
+    text = "Vu le 12/02/2020 et le 15/03/2020, à Dijon, âgé de 40 ans."
+    pipeline = Pipeline(Config(epsilon=1.0), keying=Keying.from_seed(3))
+    lone = pipeline.deidentify(Document.create("d1", text))
+    assert sum(lone.epsilon_spent.values()) == _pytest.approx(1.0)  # split over its values
+    with_patient = pipeline.deidentify(Document.create("d2", text, {"patient_id": "P1"}))
+    n_values = len([r for r in with_patient.replacements if r.epsilon > 0])
+    assert n_values >= 3
+    assert sum(with_patient.epsilon_spent.values()) == _pytest.approx(
+        n_values / DEFAULT_VALUES_PER_PATIENT
+    )

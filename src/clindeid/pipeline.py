@@ -42,6 +42,11 @@ DEFAULT_WINDOW = 100_000
 DEFAULT_OVERLAP = 2_000
 
 
+#: Default ε_v = ε / 4 per distinct value of a patient: a patient with 4 distinct dates,
+#: ages or places spends ε, as in paper 001's thread example (2 dates, 1 age, 1 city).
+DEFAULT_VALUES_PER_PATIENT = 4
+
+
 @dataclass(frozen=True)
 class Keying:
     """Keyed (patient-consistent) substitution for batch runs.
@@ -167,10 +172,15 @@ class Pipeline:
             return SubstitutionContext(
                 rng=rng, meta=document.meta, epsilon=self.config.epsilon, budget_weights=weights
             )
-        key = self.keying.subject_key(patient_id or document.meta.patient_id, document.id)
+        patient = patient_id or document.meta.patient_id
+        key = self.keying.subject_key(patient, document.id)
         doc = hmac.new(key, b"document\0" + document.id.encode("utf-8", "surrogatepass"),
                        hashlib.sha256).digest()  # fmt: skip
-        eps_v = self.keying.epsilon_per_value or self.config.epsilon
+        eps_v = self.keying.epsilon_per_value
+        if eps_v is None and patient:
+            # a patient's values are spread over documents: a fixed ε_v per distinct value
+            eps_v = self.config.epsilon / DEFAULT_VALUES_PER_PATIENT
+        # a lone document (no patient) keeps the document split of ε when ε_v is not set
         return SubstitutionContext(
             rng=np.random.Generator(np.random.PCG64(int.from_bytes(doc[:16], "big"))),
             meta=document.meta,
