@@ -1,17 +1,18 @@
-"""Build the held-out detection set from its inline markup.
+"""Build a blind held-out detection set from its inline markup.
 
-The held-out set (``tests/data/heldout/documents.txt``) uses exactly the markup of the gold set
-(see ``scripts/build_gold.py`` and ``tests/data/gold/README.md``); this wrapper reuses that
-parser and only changes the ids (``held-001``…) and the output (one JSONL file)::
+The held-out sets (``tests/data/<set>/documents.txt``) use exactly the markup of the gold set
+(see ``scripts/build_gold.py`` and ``tests/data/gold/README.md``); this builder reuses that
+parser and only changes the ids (``held-001``, ``heldb-001``, ``heldc-001``…) and the output
+(one JSONL file per set)::
 
-    tests/data/heldout/heldout.jsonl   {"id", "text", "entities": [...], "meta": {...}}
+    tests/data/<set>/<set>.jsonl   {"id", "text", "entities": [...], "meta": {...}}
 
 It also checks that every NIR carries a valid key.
 
 Usage (from the repository root)::
 
-    .venv/bin/python scripts/build_heldout.py            # rebuild
-    .venv/bin/python scripts/build_heldout.py --check    # fail if the output is stale
+    .venv/bin/python scripts/build_heldout.py [--set heldout_b]           # rebuild
+    .venv/bin/python scripts/build_heldout.py [--set heldout_b] --check   # fail if stale
 """
 
 from __future__ import annotations
@@ -25,8 +26,16 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# set name → id prefix
+SETS: dict[str, str] = {"heldout": "held", "heldout_b": "heldb", "heldout_c": "heldc"}
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
+
+
+def set_paths(name: str) -> tuple[Path, Path]:
+    """(markup input, JSONL output) of a held-out set."""
+    folder = ROOT / "tests" / "data" / name
+    return folder / "documents.txt", folder / f"{name}.jsonl"
 
 
 def _load_build_gold():
@@ -44,8 +53,8 @@ build_gold = _load_build_gold()
 MarkupError = build_gold.MarkupError
 
 
-def heldout_id(number: int) -> str:
-    return f"held-{number:03d}"
+def heldout_id(number: int, prefix: str = "held") -> str:
+    return f"{prefix}-{number:03d}"
 
 
 def nir_key(nir13: str) -> int:
@@ -62,18 +71,18 @@ def nir_is_valid(nir: str) -> bool:
     return nir_key(compact[:13]) == int(compact[13:])
 
 
-def parse(source: str) -> list:
-    """Parse the markup into snippets renumbered ``held-NNN``; raise `MarkupError`."""
+def parse(source: str, prefix: str = "held") -> list:
+    """Parse the markup into snippets renumbered ``<prefix>-NNN``; raise `MarkupError`."""
     snippets = build_gold.parse_markup(source)
     renamed = []
     for number, snippet in enumerate(snippets, start=1):
-        where = f"block {number} ({heldout_id(number)})"
+        where = f"block {number} ({heldout_id(number, prefix)})"
         for entity in snippet.entities:
             if snippet.text[entity.start : entity.end] != entity.text:
                 raise MarkupError(f"{where}: span mismatch for {entity.text!r}")
             if entity.label == "NIR" and not nir_is_valid(entity.text):
                 raise MarkupError(f"{where}: invalid NIR key in {entity.text!r}")
-        renamed.append(dataclasses.replace(snippet, id=heldout_id(number)))
+        renamed.append(dataclasses.replace(snippet, id=heldout_id(number, prefix)))
     return renamed
 
 
@@ -81,23 +90,28 @@ def render(snippets: list) -> str:
     return "".join(json.dumps(s.to_json(), ensure_ascii=False) + "\n" for s in snippets)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, default_set: str = "heldout") -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--input", type=Path, default=DEFAULT_INPUT)
-    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
+    parser.add_argument("--set", choices=list(SETS), default=default_set)
+    parser.add_argument("--input", type=Path)
+    parser.add_argument("--output", type=Path)
     parser.add_argument("--check", action="store_true", help="fail if the output is stale")
     args = parser.parse_args(argv)
+    default_input, default_output = set_paths(args.set)
+    args.input = args.input or default_input
+    args.output = args.output or default_output
     try:
-        snippets = parse(args.input.read_text(encoding="utf-8"))
+        snippets = parse(args.input.read_text(encoding="utf-8"), SETS[args.set])
     except MarkupError as error:
         print(f"{args.input}: {error}", file=sys.stderr)
         return 2
     content = render(snippets)
     if args.check:
         if not args.output.is_file() or args.output.read_text(encoding="utf-8") != content:
-            print("held-out output is stale: run scripts/build_heldout.py", file=sys.stderr)
+            print(f"{args.set} output is stale: run scripts/build_heldout.py --set {args.set}",
+                  file=sys.stderr)
             return 1
-        print(f"held-out output up to date ({len(snippets)} documents)")
+        print(f"{args.set} output up to date ({len(snippets)} documents)")
         return 0
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(content, encoding="utf-8", newline="\n")
