@@ -261,3 +261,19 @@ class PerFileWriter(BaseWriter, Generic[_S]):
         sink, self._sink, self._relpath = self._sink, None, None
         if sink is not None:
             self._close(sink)
+
+
+def read_whole_file(path: Path, source: str, options: ReadOptions) -> str | ReadError:
+    """A one-document file decoded to text, or the `ReadError` saying why not (too large,
+    unreadable, binary, wrong encoding). The file is never held beyond the size limit."""
+    try:
+        size = path.stat().st_size
+        if size > options.max_document_bytes:
+            return ReadError(source, None, too_large(size, options.max_document_bytes))
+        data = path.read_bytes()
+    except OSError as exc:
+        return ReadError(source, None, f"cannot read file ({exc.strerror or type(exc).__name__})")
+    try:
+        return decode_document(data, options.encoding)
+    except ValueError as exc:
+        return ReadError(source, None, str(exc))

@@ -56,9 +56,8 @@ from clindeid.io.base import (
     Replacements,
     TextReplacement,
     apply_text_replacements,
-    decode_document,
+    read_whole_file,
     text_replacements,
-    too_large,
 )
 
 _BLOCK_TAG_NAMES = """
@@ -574,21 +573,10 @@ def read_html_file(
     scan_scripts: bool = False,
 ) -> Iterator[Record | ReadError]:
     """One HTML file as one document (text: see `extract_text`)."""
-    try:
-        size = path.stat().st_size
-        if size > options.max_document_bytes:
-            yield ReadError(source, None, too_large(size, options.max_document_bytes))
-            return
-        data = path.read_bytes()
-    except OSError as exc:
-        yield ReadError(source, None, f"cannot read file ({exc.strerror or type(exc).__name__})")
+    src = read_whole_file(path, source, options)
+    if isinstance(src, ReadError):
+        yield src
         return
-    try:
-        src = decode_document(data, options.encoding)
-    except ValueError as exc:
-        yield ReadError(source, None, str(exc))
-        return
-    del data
     html_text = extract_text(src, scan_scripts=scan_scripts)
     doc = Document(id=doc_id, text=html_text.text, meta=Metadata())
     yield Record(doc, source, None, HtmlPayload(relpath, src, html_text))

@@ -18,8 +18,7 @@ from clindeid.io.base import (
     ReadOptions,
     Record,
     Replacements,
-    decode_document,
-    too_large,
+    read_whole_file,
 )
 
 
@@ -34,19 +33,9 @@ def read_text_file(
     path: Path, source: str, relpath: str, doc_id: str, options: ReadOptions
 ) -> Iterator[Record | ReadError]:
     """One text file as one document (or one ReadError)."""
-    try:
-        size = path.stat().st_size
-        if size > options.max_document_bytes:
-            yield ReadError(source, None, too_large(size, options.max_document_bytes))
-            return
-        data = path.read_bytes()
-    except OSError as exc:
-        yield ReadError(source, None, f"cannot read file ({exc.strerror or type(exc).__name__})")
-        return
-    try:
-        text = decode_document(data, options.encoding)
-    except ValueError as exc:
-        yield ReadError(source, None, str(exc))
+    text = read_whole_file(path, source, options)
+    if isinstance(text, ReadError):
+        yield text
         return
     yield Record(
         Document(id=doc_id, text=text, meta=Metadata()), source, None, TextPayload(relpath)
