@@ -143,10 +143,10 @@ def _nearest(pool: tuple[Hospital, ...], commune: Commune) -> Hospital | None:
 
 
 @dataclass(frozen=True)
-class HospitalStrategy:
-    """Hospitals of the same category, following the surrogate commune."""
+class _NamesACity:
+    """A name that may contain a commune ("CHU de Dijon", "Mairie de Beaune"): the commune is
+    released by the city mechanism, with the same memo and budget key as the commune itself."""
 
-    name: str = "hospital"
     city: CityExponentialStrategy = field(default_factory=CityExponentialStrategy)
 
     def budget_key(
@@ -154,6 +154,13 @@ class HospitalStrategy:
     ) -> Hashable | None:
         found = _city_in(original)
         return ("CITY", found[1].insee) if found else None
+
+
+@dataclass(frozen=True)
+class HospitalStrategy(_NamesACity):
+    """Hospitals of the same category, following the surrogate commune."""
+
+    name: str = "hospital"
 
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
         category = hospital_category(original) or "CH"
@@ -230,17 +237,10 @@ _ORG_TYPE_NORMALISED = re.compile(r"^(" + "|".join(ORG_TYPES) + r")\b")
 
 
 @dataclass(frozen=True)
-class OrgStrategy:
+class OrgStrategy(_NamesACity):
     """Organisations: type word kept, fictitious body; unknown shapes masked."""
 
     name: str = "org"
-    city: CityExponentialStrategy = field(default_factory=CityExponentialStrategy)
-
-    def budget_key(
-        self, entity: Entity, original: str, context: SubstitutionContext | None = None
-    ) -> Hashable | None:
-        found = _city_in(original)
-        return ("CITY", found[1].insee) if found else None
 
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
         found = _city_in(original)
