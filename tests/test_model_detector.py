@@ -10,6 +10,7 @@ from clindeid.detect.model import (
     ModelDetector,
     clinical_density,
     has_shipped_model,
+    plausible,
     trim,
 )
 from clindeid.document import Document
@@ -58,3 +59,72 @@ def test_shipped_model_contract() -> None:
         assert e.label in LABELS and e.source == "model/ner"
         assert text[e.start : e.end] == text[e.start : e.end].strip()
     assert any(e.start > len(text) - 50 for e in ents)  # the end of a long text is seen
+
+
+def _ok(text: str, part: str, label: str, nth: int = 0) -> bool:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(part, start + 1)
+    return plausible(text, start, start + len(part), label)
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label"),
+    [
+        ("Employeur : Transports Vidal – SIRET 512 000 111 00042", "SIRET", "PERSON"),
+        ("Kiné libéral – ADELI : 691234567", "ADELI", "ORG"),
+        ("Séjour – NDA 25XYZ004411 – IPP 80123", "NDA 25XYZ004411", "HOSPITAL"),
+        ("Aide opératoire : IBODE", "IBODE", "PERSON"),
+        ("Bloc B   Salle : 4   Début : 09h10", "Salle", "CITY"),
+        ("Départ	Heure	03h15", "Heure", "CITY"),
+        ("CERTIFICAT DE DÉCÈS", "DÉCÈS", "CITY"),
+        ("Consultation de Génétique", "Génétique", "LOCATION"),
+        ("Régulation : SMUR 14:52 sur place", "SMUR 14", "HOSPITAL"),
+        ("score GRACE 145 à l'admission", "GRACE 145", "PERSON"),
+        ("mélanome (Breslow 2 mm, Clark III)", "Clark III", "PERSON"),
+        ("signe de Lasègue positif", "Lasègue", "PERSON"),
+        ("score de Glasgow à 13", "Glasgow", "LOCATION"),
+        ("fracture type Pouteau-Colles", "Pouteau-Colles", "CITY"),
+        ("Tél --- / ---", "---", "PERSON"),
+        ("Dossier 1234", "1234", "CITY"),
+        ("MMS : 21/30, MoCA 18/30", "21/30", "DATE"),
+        ("ouvert du lundi au vendredi", "lundi", "DATE"),
+        ("installé en chambre 12", "chambre 12", "DATE"),
+        ("CERTIFICAT DU 24e MOIS", "24e MOIS", "AGE"),
+        ("stent (lot 0000123456)", "0000123456", "PHONE"),
+        ("échelle BREF 15/18", "BREF 15/18", "PHONE"),
+        ("ALD n° 30", "30", "ID"),
+        ("formulaire cerfa n° 12345*03", "12345", "ID"),
+        ("N° ADELI", "ADELI", "ID"),
+        ("04:48 Contact salle de déchocage", "48 Contact salle de déchocage", "ADDRESS"),
+        ("sortie prévue vers le domicile", "vers le domicile", "ADDRESS"),
+        ("Unité de Soins Intensifs", "Unité de Soins Intensifs", "HOSPITAL"),
+        ("Traitements\tlunettes du haut", "Traitements\tlunettes du haut", "ADDRESS"),
+    ],
+)
+def test_implausible_model_spans_are_dropped(text: str, part: str, label: str) -> None:
+    assert not _ok(text, part, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label"),
+    [
+        ("Patiente : Sidonie SALLES, 54 ans", "Sidonie SALLES", "PERSON"),
+        ("vu par dr fontaine (senior)", "fontaine", "PERSON"),
+        ("Kinésithérapeute : G.R.V.", "G.R.V.", "PERSON"),
+        ("Régulation : SAMU 56 – appel reçu", "SAMU 56", "HOSPITAL"),
+        ("adressée par l'Unité de Soins de Vannes", "Unité de Soins de Vannes", "HOSPITAL"),
+        ("transférée à la Clinique Beau-Site", "Clinique Beau-Site", "HOSPITAL"),
+        ("né à Glasgow (Écosse)", "Glasgow", "CITY"),
+        ("rechute le 14/11 au matin", "14/11", "DATE"),
+        ("revue le mardi 4 mars", "mardi 4 mars", "DATE"),
+        ("Tél. 06 12 34 56 78", "06 12 34 56 78", "PHONE"),
+        ("N° CPS : 7654321", "7654321", "ID"),
+        ("domicile : lieu-dit les granges", "lieu-dit les granges", "ADDRESS"),
+        ("12 rue des Lilas", "12 rue des Lilas", "ADDRESS"),
+        ("employé chez Transports Vidal", "Transports Vidal", "ORG"),
+        ("âgé de 9 mois", "9 mois", "AGE"),
+    ],
+)
+def test_plausible_model_spans_are_kept(text: str, part: str, label: str) -> None:
+    assert _ok(text, part, label)

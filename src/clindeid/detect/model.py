@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from clindeid.document import Document, Entity
+from clindeid.knowledge.normalize import strip_accents
 
 META_FILE = "clindeid_meta.json"
 SOURCE = "model/ner"
@@ -93,8 +94,7 @@ class ModelDetector:
         out = []
         for s, e, label, score in _tagger(self.model_dir).predict_many([text])[0]:
             s, e = trim(text, s, e)
-            # a span that is only a clinical word ("RDV", "IRM", "Traitement") is not PHI
-            if s < e and not CLINICAL_MARKERS.fullmatch(text, s, e):
+            if s < e and plausible(text, s, e, label):
                 out.append(Entity(s, e, label, source=SOURCE, score=score))
         return out
 
@@ -112,6 +112,152 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
     if m:
         end = m.start()
     return start, end
+
+
+# ------------------------------------------------------------------ never-PHI model spans
+
+
+def _key(word: str) -> str:
+    return strip_accents(word).lower()
+
+
+def _wordset(block: str) -> frozenset[str]:
+    return frozenset(_key(w) for w in block.split())
+
+
+# Administrative and clinical acronyms and labels that head fields of forms and banners
+# (``SIRET 441…``, ``ADELI : …``, ``NDA …``), professions and teams: never PHI themselves,
+# yet capitalised like names. A span made only of these (and digits) is dropped.
+ADMIN_ACRONYMS: frozenset[str] = _wordset(
+    """
+    siret siren ape naf tva adeli rpps finess nir nda ipp ins insee ss secu cps avs iep uf ufm
+    ghm ghs rum rss cim ccam ngap ald cerfa mdph apa pch rsa aah cmu css ame pass dmp
+    mssante rib iban bic ipp8 am n° no num ref réf
+    ide idel iade ibode ide1 as ash aes ap aide mk kiné kine sf arm ioa aso cadre ipa
+    sau uhcd usc usi rea réa sspi bloc dect bip poste tel tél fax mail
+    eva ens gcs nihss apgar grace hemoccult ecg eeg emg irm tdm pet tep rx asp
+    """
+)
+# Field labels, section and document headings and clinical nouns that the model may take
+# for a name or a place when they stand alone (``Salle : 12``, ``Heure  02h30``,
+# ``CERTIFICAT DE DÉCÈS``).
+NON_PHI_WORDS: frozenset[str] = _wordset(
+    """
+    salle heure heures date dates décès deces naissance génétique genetique dossier motif
+    destination provenance lieu commune domicile adresse nom prénom prenom sexe âge age poids
+    taille signature objet copie page imprimé imprime édité edite référence reference début
+    debut fin chambre lit box étage etage bureau code unité unite service pôle pole secteur
+    site bâtiment batiment accueil standard secrétariat secretariat nourrisson enfant
+    patient patiente entourage défunt defunt assuré assure assurée assuree employeur
+    prescripteur transporteur demandeur destinataire expéditeur expediteur diagnostic
+    conclusion observation transmissions cible cibles certificat avis compte rendu
+    tel tél telephone téléphone fax mail email courriel portable
+    """
+)
+NAME_LABELS: frozenset[str] = frozenset({"PERSON", "CITY", "LOCATION", "HOSPITAL", "ORG"})
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+_ROMAN_AFTER_WORD = re.compile(r"[^\W\d_]{3,}\s+(?:I{1,3}|IV|VI{0,3}|IX|X)$")
+_STREET_WORD = re.compile(
+    r"(?i:lieu[- ]dit|rue|avenue|av|boulevard|bd|chemin|route|impasse|all[ée]e|place|quai|"
+    r"cours|r[ée]sidence|hameau|lotissement|cit[ée]|villa|bp|chez)\b"
+)
+_WEEKDAY = re.compile(
+    r"(?i:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?:\s+(?i:prochain|dernier))?"
+)
+_NUMERIC_DATE = re.compile(r"(\d{1,2})[/.\-](\d{1,2})(?:[/.\-](\d{2}|\d{4}))?")
+_ORDINAL = re.compile(r"\d+\s*(?:e|è|ème|eme|er|re)\b", re.IGNORECASE)
+_TIME_BEFORE = re.compile(r"\d{1,2}\s*[:h]\s*$")
+_TIME_AFTER = re.compile(r"[:h][0-5]\d\b")
+_EPONYM_BEFORE = re.compile(
+    r"(?i:scores?|signes?|man[œo]euvres?|classifications?|stades?|maladies?|syndromes?|"
+    r"tests?|[ée]chelles?|fractures?|crit[èe]res?|r[ée]flexes?)\s+(?:de\s+|d[’']\s*)?\(?$"
+)
+_FORM_NUMBER_BEFORE = re.compile(r"(?i:cerfa|ald|uf|gir|lot|r[ée]f\.?)\s*(?:n[°o]\.?\s*)?$")
+_UNIT_HEAD = re.compile(
+    r"(?i:unit[ée]s?|services?|secteurs?|avis|certificat|compte|soins|classe|"
+    r"centre\s+(?:expert|m[ée]moire|de\s+r[ée]f[ée]rence|de\s+comp[ée]tence|ressources?))\b"
+)
+
+
+def plausible(text: str, start: int, end: int, label: str) -> bool:
+    """Whether a model span could be PHI: spans that can never be (a clinical word, a form
+    label or administrative acronym, a name without letters, an eponym, an impossible
+    numeric date, a phone number with letters…) are dropped."""
+    span = text[start:end]
+    if CLINICAL_MARKERS.fullmatch(span):
+        return False
+    words = _WORD.findall(span)
+    alpha = [w for w in words if not w.isdigit()]
+    if not alpha and label in NAME_LABELS:
+        return False
+    if label in NAME_LABELS:
+        if alpha and all(w.isupper() and _key(w) in ADMIN_ACRONYMS for w in alpha):
+            return False
+        first = span.split(None, 1)
+        if (
+            len(first) == 2
+            and first[0].isupper()
+            and _key(first[0]) in ADMIN_ACRONYMS
+            and any(c.isdigit() for c in first[1].split(None, 1)[0])
+        ):
+            return False  # "NDA 24X0173": a field label and its value
+        if label in ("PERSON", "CITY", "LOCATION") and alpha:
+            from clindeid.detect.rules.persons import EPONYMS
+
+            if all(_key(w) in EPONYMS for w in alpha) and (
+                label == "PERSON"
+                or "-" in span
+                or _EPONYM_BEFORE.search(text, max(0, start - 25), start)
+            ):
+                return False
+        if _TIME_AFTER.match(text, end) and span[-1:].isdigit():
+            return False  # "SMUR 16:31": the number is the hour of a time
+    if len(words) == 1 and _key(span) in NON_PHI_WORDS:
+        return False
+    if "\t" in span and label in ("ADDRESS", "CITY", "LOCATION", "HOSPITAL", "ORG"):
+        return False  # a span across table cells
+    digits = sum(c.isdigit() for c in span)
+    if label in ("PERSON", "CITY"):
+        if digits:
+            return False
+        if label == "PERSON" and _ROMAN_AFTER_WORD.search(span):
+            return False  # "Clark IV", "Garden III": a stage, not a name
+    if label in ("ID", "PHONE", "NIR", "ZIP") and not digits:
+        return False
+    if label == "ID" and (
+        len(span) < 3 or _FORM_NUMBER_BEFORE.search(text, max(0, start - 12), start)
+    ):
+        return False
+    if label == "PHONE":
+        if any(c.isalpha() for c in span):
+            return False
+        compact = re.sub(r"\D", "", span)
+        if len(compact) == 10 and compact.startswith("00"):
+            return False
+    if label == "DATE":
+        if _WEEKDAY.fullmatch(span):
+            return False
+        m = _NUMERIC_DATE.fullmatch(span)
+        if m and not (1 <= int(m.group(1)) <= 31 and 1 <= int(m.group(2)) <= 12):
+            return False
+        if alpha and _key(alpha[0]) in ("chambre", "lit", "box", "salle", "quartier"):
+            return False
+    if label == "AGE" and _ORDINAL.match(span):
+        return False
+    if label == "ADDRESS":
+        if not digits and not any(c.isupper() for c in span) and not _STREET_WORD.search(span):
+            return False
+        if digits and _TIME_BEFORE.search(text, max(0, start - 6), start):
+            return False
+    if label == "HOSPITAL" and _UNIT_HEAD.match(span):
+        from clindeid.knowledge import communes_by_name, is_first_name
+
+        if not any(
+            w[:1].isupper() and len(w) > 2 and (is_first_name(w) or communes_by_name(w))
+            for w in alpha[1:]
+        ):
+            return False
+    return True
 
 
 # Words that mark clinical text (per 100 words); under GENERAL_MAX_DENSITY a document is
@@ -194,6 +340,7 @@ class GeneralNerDetector:
         return [
             Entity(s, e, label, source="model/general", score=score)
             for s, e, label, score in merge_windows(bounds, per_window)
+            if plausible(text, s, e, label)
         ]
 
 
