@@ -32,6 +32,7 @@ from functools import cache
 from typing import Any
 
 from clindeid.detect.rules._chars import LOWER, UPPER
+from clindeid.detect.rules.places import DEPARTEMENTS
 from clindeid.document import Document, Entity
 
 __all__ = ["HospitalDetector"]
@@ -179,7 +180,7 @@ ORG_TRIGGERS: tuple[str, ...] = (
     r"[Aa]ssur[ée]e?\s+(?:aupr[èe]s\s+d[eu]|chez|à)(?:\s+(?:la|l['’]))?",
     r"[Aa]ffili[ée]e?\s+à(?:\s+la)?",
     r"[Aa]dh[ée]rente?\s+(?:à|de)(?:\s+la)?", r"[Aa]ssureur\s*:?",
-    r"[Pp]restataire(?:\s+de\s+santé)?", r"[Ee]mployeur\s*[:,]?",
+    r"[Pp]restataire(?:\s+de\s+santé)?", r"[Ee]mployeur\s*[:,]?", r"[Cc]aisse\s*:",
     r"(?:[Ee]mploy[ée]e?|[Ss]alari[ée]e?|[Tt]ravaill(?:e|ait))\s+(?:par|chez|pour)"
     r"(?:\s+(?:la|le|les|l['’]))?",
     r"[Rr]etrait[ée]e?\s+de\s+(?:la|l['’]|chez)",
@@ -198,6 +199,88 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[ \t]+biom[ée]decine", r"France[ \t]+Greffe[ \t]+de[ \t]+Moelle", r"Samu[ \t]+social",
 )
 ORG_NOT_NAMES: frozenset[str] = frozenset({"m", "mme", "dr", "pr", "le", "la", "les"})
+# Bare categories of public body, no organisation name on their own ("Caisse : CPAM").
+BARE_BODIES: frozenset[str] = frozenset(
+    {"cpam", "caf", "msa", "cgss", "mdph", "urssaf", "carsat", "rsi", "cnav", "ccas"}
+)  # fmt: skip
+# Banks and insurers known by their own name, proposed anywhere; a regional bank may carry
+# its territory after it ("Crédit Agricole Normandie").
+NAMED_FINANCIAL: tuple[str, ...] = (
+    r"Cr[ée]dit[ \t]+(?:Agricole|Mutuel|Lyonnais|Coop[ée]ratif)", r"Banque[ \t]+Populaire",
+    r"Caisse[ \t]+d['’][ÉEé]pargne", r"Soci[ée]t[ée][ \t]+G[ée]n[ée]rale",
+    r"BNP[ \t]+Paribas", r"La[ \t]+Banque[ \t]+Postale", r"MAIF", r"MACIF", r"MAAF",
+    r"MATMUT", r"Matmut", r"Groupama", r"AXA", r"Allianz", r"Generali", r"AG2R(?:[ \t]+La"
+    r"[ \t]+Mondiale)?", r"Malakoff[ \t]+Humanis", r"Swiss[ \t]+Life", r"CNP[ \t]+Assurances",
+    r"MGEN", r"Aésio", r"AÉSIO", r"Apivia", r"Pacifica", r"Covéa", r"SMACL", r"MAPFRE",
+)  # fmt: skip
+# Insurers whose acronym is ambiguous: only with an insurance or bank word on the line.
+CUED_FINANCIAL = r"MMA|GMF|MNH|MNT|MAE|CIC|LCL|SMA|MAF"
+FINANCIAL_CUES = (
+    r"(?i:assur|contrat|mutuelle|sinistre|pr[êe]t|banque|bancaire|compl[ée]mentaire|"
+    r"adh[ée]rent|police[ \t]+n|emprunt|pr[ée]voyance)"
+)
+# A proper name then a generic word of the trade: "Harmonie Mutuelle", "Paris Habitat",
+# "Alpha Interprétariat", "Ouest Intérim Services" (the whole is the organisation).
+ORG_TAIL_WORDS = (
+    r"Mutuelle|Habitat|Interpr[ée]tariat|Int[ée]rim|Assurances?|Ambulances|Taxis|"
+    r"Transports|Pr[ée]voyance|Immobilier|Logement"
+)
+ORG_TAIL_NOT_BEFORE: frozenset[str] = frozenset(
+    {"la", "le", "les", "sa", "son", "ses", "une", "un", "cette", "carte", "cmu", "css",
+     "ame", "ald", "cmuc", "et", "ou", "votre", "notre", "leur", "sans", "avec", "sécurité",
+     "securite", "sociale", "complémentaire", "complementaire", "santé", "sante", "pas",
+     "aucune", "aucun", "nom", "type", "organisme"}
+)  # fmt: skip
+# Companies and bodies introduced by a head noun that is part of the name ("Pompes Funèbres
+# Martin", "Ambulances du Lac", "Groupe Dumas", "Chantiers navals de l'Estuaire").
+ORG_NAMED_HEADS: tuple[str, ...] = (
+    r"[Pp]ompes[ \t]+[Ff]un[èe]bres", r"POMPES[ \t]+FUN[ÈE]BRES", r"Ambulances?",
+    r"AMBULANCES", r"Taxis?", r"TAXI",
+    r"Groupe(?![ \t]+(?i:hospitalier|scolaire|sanguin|hospitalo))", r"Chantiers?(?:[ \t]+"
+    r"navals)?", r"Foyer(?=[ \t]+[A-ZÉÈ])", r"Santé[ \t]+[Tt]ravail", r"Yacht[ \t]+Club",
+    r"Tennis[ \t]+Club", r"Golf[ \t]+Club", r"Club(?=[ \t]+(?:[A-ZÉÈ]|de[ \t]+[A-ZÉÈ]))",
+)  # fmt: skip
+# Generic words after such a head that make no company name ("Ambulance VSL", "Taxi VSL").
+ORG_HEAD_GENERIC_NAMES: frozenset[str] = frozenset(
+    {"vsl", "smur", "samu", "vsav", "sdis", "umh", "assu", "sanitaire", "sanitaires", "privée",
+     "privee", "agréée", "agreee", "conventionné", "conventionne", "médicalisé", "medicalise",
+     "ars", "cpam", "urgence", "urgences"}
+)  # fmt: skip
+# Airlines: "Air" + a place name ("Air Tahiti"), or + any name after a flight word.
+FLIGHT_CUES = r"(?i:vol|billet|compagnie|avion|a[ée]rien(?:ne)?|embarqu\w*|escale|navigant\w*)"
+# Words that cannot name a "Groupe"/"Club"/"Foyer" (medical groups, pedigree classes).
+ORG_HEAD_NOT_NAMES: frozenset[str] = frozenset(
+    {"abo", "hla", "rhesus", "rh", "sanguin", "i", "ii", "iii", "iv", "v", "vi", "a", "b",
+     "c", "d", "o", "ab", "de", "du", "des", "la", "le", "les", "l"}
+)  # fmt: skip
+# Public bodies named with their territory, which stays inside ("tribunal judiciaire de
+# Nantes", "commissariat du 18e arrondissement", "parquet de Brest", "CGSS de Guadeloupe").
+PUBLIC_BODY_HEADS = (
+    r"commissariat(?:[ \t]+(?:central|de[ \t]+police|principal|subdivisionnaire))?|"
+    r"h[ôo]tel[ \t]+de[ \t]+police|"
+    r"tribunal(?:[ \t]+(?:judiciaire|de[ \t]+grande[ \t]+instance|d['’]instance|"
+    r"de[ \t]+proximit[ée]|administratif|de[ \t]+commerce|pour[ \t]+enfants|correctionnel))?|"
+    r"TJ|TGI|cour[ \t]+d['’](?:appel|assises)|"
+    r"parquet(?:[ \t]+(?:g[ée]n[ée]ral|du[ \t]+tribunal[ \t]+judiciaire))?|"
+    r"brigade[ \t]+(?:de[ \t]+recherches?|territoriale(?:[ \t]+autonome)?|de[ \t]+gendarmerie|"
+    r"de[ \t]+proximit[ée]|motoris[ée]e|des[ \t]+mineurs|de[ \t]+protection[ \t]+des[ \t]+"
+    r"familles|de[ \t]+sapeurs-pompiers)|"
+    r"(?:compagnie|groupement|escadron)[ \t]+de[ \t]+gendarmerie(?:[ \t]+d[ée]partementale)?|"
+    r"gendarmerie|police[ \t]+municipale|rectorat|inspection[ \t]+acad[ée]mique|"
+    r"bataillon[ \t]+de[ \t]+marins-pompiers|centre[ \t]+de[ \t]+secours(?:[ \t]+principal)?|"
+    r"caserne[ \t]+(?:des[ \t]+)?(?:sapeurs-)?pompiers|"
+    r"service[ \t]+(?:interentreprises[ \t]+|inter-entreprises[ \t]+)?de[ \t]+sant[ée][ \t]+"
+    r"au[ \t]+travail|office[ \t]+public[ \t]+de[ \t]+l['’]habitat|"
+    r"CGSS|URSSAF|CMSA|CNAV|DDPP|SPIP|DSDEN|OPH|CRAMIF|CARSAT"
+)
+# National bodies known by an acronym alone: fire brigades and air navigation services.
+NAMED_PUBLIC_BODIES = r"BSPP|BMPM|DSNA|DGAC"
+# Workplaces before an employer's name ("entrepôt Amazon", "usine Renault de Flins"): the
+# name is the organisation, a trailing town is left to the CITY detector.
+WORKPLACE_HEADS = (
+    r"entrep[ôo]ts?|usines?|magasins?|supermarch[ée]s?|hypermarch[ée]s?|restaurant|"
+    r"boulangerie|garage|agence(?:[ \t]+d['’]int[ée]rim)?|chantier"
+)
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
@@ -288,6 +371,7 @@ _SERVICE = re.compile(
 _ORG = re.compile(
     rf"(?<![\w-])(?:{'|'.join(ORG_HEADS)})(?![\w])[ \t]+(?P<name>{_NAME})"
 )
+_UNIVERSITY_NUMBER = re.compile(r"[ \t]+\d{1,2}(?!\d|[,.:/]\d)")
 _ORG_STOP = r"(?!(?:M|Mme|Mlle|Mr|Dr|Pr|Le|La|Les|Monsieur|Madame)\b(?![-'’]))"
 _ORG_UNIT = rf"(?:{_PART})*{_ORG_STOP}{_CAPWORD}"
 _ORG_NAME = rf"{_ORG_STOP}[{UP}][\w{APOS}-]*(?:[ \t]+(?:{_ORG_UNIT}|&)){{0,5}}"
@@ -303,10 +387,70 @@ _JOB_BEFORE = re.compile(rf"\b{JOB_CUES}\b[^.;\n]{{0,50}}$")
 _SPORT_CLUB = re.compile(rf"(?<![\w-]){SPORT_CLUB}[ \t]+{_CAPWORD}(?:[- ]{_CAPWORD}){{0,2}}")
 _SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")
 _HOSPITAL_TAIL = re.compile(HOSPITAL_NAME_TAILS)
+# A facility acronym is no territory: "SMUR du CH de Bastia" leaves the CH to the hospital.
+_NOT_FACILITY = r"(?!(?:CHU|CHRU|CHR|CH|CHI|CHS|GHU|GH|HIA)\b)"
 _ORG_TERRITORIAL = re.compile(
-    rf"(?<![\w-])(?:{ORG_TERRITORIAL})(?![\w-])[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])(?!\d)"
-    rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_CAPWORD}(?:[- ]{_CAPWORD}){{0,3}})"
+    rf"(?<![\w-])(?:{ORG_TERRITORIAL})(?![\w-])[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])"
+    rf"(?!\d|[:hH]\d)"
+    rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_NOT_FACILITY}{_CAPWORD}"
+    rf"(?:[- ]{_CAPWORD}){{0,3}})"
 )
+_NAMED_FINANCIAL = re.compile(
+    rf"(?<![\w-])(?:(?P<bank>{'|'.join(NAMED_FINANCIAL[:6])})(?P<region>(?:[ \t]+{_UNIT}){{0,3}})"
+    rf"|{'|'.join(NAMED_FINANCIAL[6:])})(?![\w-])"
+)
+_CUED_FINANCIAL = re.compile(rf"(?<![\w-])(?:{CUED_FINANCIAL})(?![\w-])")
+_FINANCIAL_CUE = re.compile(FINANCIAL_CUES)
+_ORG_TAIL = re.compile(
+    rf"(?<=[ \t])(?:{ORG_TAIL_WORDS}|Assistance)"
+    rf"(?:[ \t]+(?:Services|Santé|France|\d{{1,3}}(?!\d)))?"
+    rf"(?![\w-])"
+)
+_ORG_TAIL_BEFORE = re.compile(rf"(?<![\w{APOS}.-])((?:{_CAPWORD}[ \t]+){{1,3}})$")
+_ORG_COMPANY_SUFFIX = r"(?:[ \t]+(?:Services|Assistance|SARL|SAS|Sàrl|et[ \t]+Fils|&[ \t]+Fils))?"
+_ORG_NAMED_HEAD = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(ORG_NAMED_HEADS)})[ \t]+(?P<name>{_NAME}){_ORG_COMPANY_SUFFIX}"
+)
+_AIRLINE = re.compile(rf"(?<![\w-])Air[ \t]+(?P<name>[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*)(?![\w-])")
+_FLIGHT_BEFORE = re.compile(rf"\b{FLIGHT_CUES}\b[^.;\n]{{0,20}}$")
+_TERRITORY_NAME = (
+    rf"(?:(?i:de|du|des|d['’])[ \t]*(?:(?i:la)[ \t]+|(?i:l)['’][ \t]*)?{_STOP}{_CAPWORD}"
+    rf"(?:[ -]{_STOP}{_CAPWORD}){{0,3}}"
+    rf"|du[ \t]+\d{{1,2}}(?:e|er|ème|eme|è)[ \t]+arrondissement(?:[ \t]+de[ \t]+{_CAPWORD})?)"
+)
+_PUBLIC_BODY = re.compile(
+    rf"(?<![\w-])(?i:{PUBLIC_BODY_HEADS})(?![\w-])[ \t]+{_TERRITORY_NAME}"
+)
+_NAMED_PUBLIC_BODY = re.compile(rf"(?<![\w-])(?:{NAMED_PUBLIC_BODIES})(?![\w-])")
+_DEPARTEMENT_COUNCIL = re.compile(
+    r"(?<![\w-])D[ée]partement[ \t]+(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])[ \t]*"
+    r"(?P<name>" + "|".join(
+        re.escape(d).replace(r"\ ", r"[ \t]+") for d in sorted(DEPARTEMENTS, key=len, reverse=True)
+    ) + r")(?![\w-])"
+)
+_JOB_PAREN = re.compile(rf"\((?P<name>{_ORG_NAME})\)")
+_JOB_PAREN_BEFORE = re.compile(
+    rf"\b(?:{JOB_CUES}|(?i:employeur|employ[ée]e?s?))\b(?:[ \t]+[{LOW}][\w'’-]*){{0,3}}[ \t]*$"
+)
+_WORKPLACE = re.compile(
+    rf"(?<![\w-])(?i:{WORKPLACE_HEADS})[ \t]+(?P<name>(?:(?:La|Le|Les)[ \t]+|L['’][ \t]*)?"
+    rf"{_ORG_STOP}[{UP}][\w'’-]*(?:[ \t]+(?:{_ORG_UNIT}|&)){{0,4}})"
+)
+_SPORT_NAMED = re.compile(
+    r"(?<![\w-])[A-Z]{2,6}[ \t]+(?:Rugby|Football|Handball|Basket(?:-?ball)?|Volley(?:-?ball)?"
+    r"|Judo|Natation|Athlétisme|Cyclisme|Triathlon|Aviron|Escrime|Hockey)(?![\w-])"
+)
+_CLUB_FIELD = re.compile(rf"\b(?i:club)[ \t]*:[ \t]*(?P<name>{_ORG_NAME})")
+# Generic words that are no employer's name in brackets after a job ("aide-soignante (EHPAD)").
+JOB_PAREN_GENERIC: frozenset[str] = frozenset(
+    {"cdi", "cdd", "esat", "at", "mp", "rqth", "ald", "ehpad", "chu", "ch", "ssr", "smur",
+     "samu", "had", "ide", "as", "ash", "asd", "avs", "aesh", "nuit", "jour", "intérim",
+     "interim", "temps", "retraite", "retraité", "retraitée", "invalidité", "arrêt", "aucun",
+     "aucune", "chômage", "chomage", "rsa", "aah", "fonction", "publique", "libéral",
+     "liberal", "intérimaire", "interimaire", "btp", "bep", "cap", "bac", "ibode", "iade",
+     "sf", "asv", "mk", "ergothérapeute", "psychologue", "ehpa", "fam", "mas", "ime",
+     "itep", "sessad", "usld", "dr", "m", "mme", "pr"}
+)  # fmt: skip
 _LOWER_HEAD_CONTEXT = re.compile(
     r"(?:^|[\s(])(?:" + "|".join(re.escape(d) for d in DETERMINERS_BEFORE_LOWER_HEAD)
     + r")[ \t]*$",
@@ -492,11 +636,14 @@ class HospitalDetector:
             town = _TRAILING_TOWN.search(text, name_start, end)
             if town and town.start() > name_start and _is_commune(text, town.start(), end):
                 end = town.start()  # "lycée Paul Lapie" + "de Courbevoie" (CITY)
+            number = _UNIVERSITY_NUMBER.match(text, end)
+            if number and m.group().lower().startswith("univ"):
+                end = number.end()  # "Université Lyon 2"
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
         for m in _ORG_TRIGGERED.finditer(text):
             start = m.start("name")
             end = _trim(text, start, m.end("name"))
-            if text[start:end].lower() not in ORG_NOT_NAMES:
+            if text[start:end].lower() not in ORG_NOT_NAMES | BARE_BODIES:
                 yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
         for m in _MUTUELLE_NAMED.finditer(text):
             end = _trim(text, m.start(), m.end("name"))
@@ -518,6 +665,89 @@ class HospitalDetector:
         for m in _ORG_TERRITORIAL.finditer(text):
             end = _trim(text, m.start(), m.end())
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
+        yield from self._companies(text)
+        yield from self._public_bodies(text)
+
+    def _companies(self, text: str) -> Iterator[Entity]:
+        """Banks, insurers, companies named with a trade word, employers after a job."""
+        for m in _NAMED_FINANCIAL.finditer(text):
+            end = _trim(text, m.start(), m.end())
+            yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.85)
+        for m in _CUED_FINANCIAL.finditer(text):
+            ls = text.rfind("\n", 0, m.start()) + 1
+            le = text.find("\n", m.end())
+            line = text[max(ls, m.start() - 80) : min(le if le >= 0 else len(text), m.end() + 80)]
+            if _FINANCIAL_CUE.search(line):
+                yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
+        for m in _ORG_TAIL.finditer(text):
+            before = _ORG_TAIL_BEFORE.search(text, max(0, m.start() - 60), m.start())
+            if before is None:
+                continue
+            start = before.start(1)
+            words = list(re.finditer(r"\S+", before.group(1)))
+            for w in words:  # the name starts after the last determiner or generic word
+                if w.group().lower().rstrip(".,") in ORG_TAIL_NOT_BEFORE or w.group().rstrip(
+                    "."
+                ) in NAME_STOP_WORDS:
+                    start = before.start(1) + w.end()
+            start = start + len(text[start : m.start()]) - len(text[start : m.start()].lstrip())
+            if start >= m.start():
+                continue
+            yield Entity(start, m.end(), "ORG", source="pattern/org", score=0.75)
+        for m in _ORG_NAMED_HEAD.finditer(text):
+            cap = re.search(rf"[{UP}][\w]*", m.group("name"))
+            first = cap.group().lower() if cap else ""
+            if first in ORG_HEAD_NOT_NAMES or first in ORG_HEAD_GENERIC_NAMES:
+                continue
+            yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG", source="pattern/org",
+                         score=0.8)  # fmt: skip
+        for m in _AIRLINE.finditer(text):
+            if not (
+                _is_place_name(m.group("name"))
+                or _FLIGHT_BEFORE.search(text, max(0, m.start() - 40), m.start())
+            ):
+                continue
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
+        for m in _JOB_PAREN.finditer(text):
+            start = m.start("name")
+            end = _trim(text, start, m.end("name"))
+            name = text[start:end]
+            first = re.split(r"[ \t'’.-]", name, maxsplit=1)[0].lower()
+            if (
+                first in JOB_PAREN_GENERIC
+                or _is_place_name(name)
+                or _defines_abbreviation(text[max(0, m.start() - 80) : m.start()], name)
+                or not _JOB_PAREN_BEFORE.search(text, max(0, m.start() - 60), m.start())
+            ):
+                continue
+            yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
+        for m in _WORKPLACE.finditer(text):
+            start = m.start("name")
+            end = _trim(text, start, m.end("name"))
+            town = _TRAILING_TOWN.search(text, start, end)
+            if town and town.start() > start and _is_commune(text, town.start(), end):
+                end = town.start()  # "entrepôt Durand" + "de Meaux" (CITY)
+            first = re.split(r"[ \t'’-]", text[start:end], maxsplit=1)[0].lower()
+            if first in JOB_PAREN_GENERIC or _is_place_name(text[start:end]):
+                continue
+            yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
+        for m in _SPORT_NAMED.finditer(text):
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
+        for m in _CLUB_FIELD.finditer(text):
+            start = m.start("name")
+            end = _trim(text, start, m.end("name"))
+            if text[start:end].lower() not in ORG_NOT_NAMES:
+                yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
+
+    def _public_bodies(self, text: str) -> Iterator[Entity]:
+        """Courts, police, gendarmerie, fire brigades, councils: with their territory."""
+        for m in _PUBLIC_BODY.finditer(text):
+            yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
+                         source="pattern/org", score=0.8)  # fmt: skip
+        for m in _NAMED_PUBLIC_BODY.finditer(text):
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
+        for m in _DEPARTEMENT_COUNCIL.finditer(text):
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
 
 
 def _generic_name(name: str) -> bool:
@@ -531,6 +761,26 @@ def _generic_name(name: str) -> bool:
             continue
         return False
     return True
+
+
+def _defines_abbreviation(before: str, name: str) -> bool:
+    """Whether a bracketed acronym spells the initials of the words just before it:
+    "incapacité totale de travail (ITT)"."""
+    if not (name.isupper() and 2 <= len(name) <= 6 and name.isalpha()):
+        return False
+    words = [w for w in re.findall(r"[\w]+", before) if len(w) > 2 or w[0].isupper()]
+    initials = "".join(w[0] for w in words[-len(name) :]).upper()
+    return initials == name
+
+
+def _is_place_name(name: str) -> bool:
+    """Whether a name is a known commune, country, region or département."""
+    from clindeid.detect.rules.places import _LOCATION_NAMES, _knowledge, _location_key
+
+    if _location_key(name) in _LOCATION_NAMES:
+        return True
+    kb = _knowledge()
+    return kb.available and bool(kb.communes(kb.normalize(name)))
 
 
 def _is_commune(text: str, start: int, end: int) -> bool:
