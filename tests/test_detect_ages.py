@@ -131,7 +131,7 @@ EVENT_CASES = [
     ("Père : infarctus à 52 ans.", A("52 ans")),
     ("Mère opérée d'un cancer du côlon à 61 ans, vivante.", A("61 ans")),
     ("cholécystectomie à 35 ans, pas d'autre antécédent", A("35 ans")),
-    ("trois enfants de 9, 7 et 2 ans", A("7", "2 ans")),
+    ("trois enfants de 9, 7 et 2 ans", A("9", "7", "2 ans")),
     ("enfants âgés de 4 à 10 ans", A("4", "10 ans")),
     # horizons and durations stay out
     ("Survie globale à 20 ans : 65 %.", []),
@@ -170,3 +170,34 @@ ROUND4_CASES = [
 @pytest.mark.parametrize(("text", "expected"), ROUND4_CASES)
 def test_round4_ages(text: str, expected: list[tuple[str, str]]) -> None:
     assert spans(text) == expected
+
+
+# --- round 5: compact ages in quick notes, milestones and vaccines in months ---
+ROUND5_CASES = [
+    ("pt : paul martin, 31a, amené par les pompiers", A("31a")),
+    ("Pte 72a F, chute mécanique", A("72a")),
+    ("ROR et méningocoque C à 12 mois", A("12 mois")),
+    ("hexavalent à 2, 4 et 11 mois", A("2", "4", "11 mois")),
+    ("Infanrix à 2 et 4 mois ; rappel à 11 mois prévu", A("2", "4 mois", "11 mois")),
+    ("tenue de tête acquise à 3 mois, marche à 13 mois", A("3 mois", "13 mois")),
+    ("née le 02/05/2023 à la clinique des Pins, 10 mois", A("10 mois")),
+    ("sa mère (ménarche à 12 ans) mesure 1,62 m", A("12 ans")),
+    # negatives: durations, horizons, scores, stages
+    ("âge osseux avancé d'environ 3 ans", []),
+    ("rappel dentaire à 6 mois", []),
+    ("douleurs depuis 4 mois ; contrôle à 6 mois", []),
+    ("2e dose à 1 mois d'intervalle", []),
+    ("CERTIFICAT DU 24e MOIS", []),
+    ("stades 1a, 2a et 3a", []),
+    ("type 2a, grade 3a", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND5_CASES)
+def test_round5_ages(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text) == expected
+
+
+def test_quick_age_value_and_format() -> None:
+    (e,) = found("pt : x y, 45a, HDT")
+    assert (e.value, e.attributes["unit"], e.attributes["format"]) == (45, "years", "{n}a")

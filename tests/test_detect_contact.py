@@ -240,3 +240,17 @@ def test_international_number_after_a_stay_word(text: str, expected: list) -> No
 )
 def test_public_numbers_are_not_phones(text: str, expected: list[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+# Internal extensions written with dashes or dots are phone numbers; a real date after the
+# trigger is not.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("kiné (poste 5-31-08)", [("5-31-08", P)]),
+        ("joindre l'interne bip 7-44-19", [("7-44-19", P)]),
+        ("poste 12/05", []),
+    ],
+)
+def test_dashed_extensions(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected

@@ -87,7 +87,7 @@ CASES = [
     ("né en 1954", D("1954")),
     ("en 2003, 2005 et 2007", D("2003", "2005", "2007")),
     ("de 2010 à 2012", D("2010", "2012")),
-    ("mi-2016", D("2016")),
+    ("mi-2016", D("mi-2016")),
     # ranges
     ("du 12 au 26/02/2020", D("12", "26/02/2020")),
     ("du 12 au 26 février 2020", D("12", "26 février 2020")),
@@ -96,7 +96,7 @@ CASES = [
     ("du 12/02 au 26/02/2020", D("12/02", "26/02/2020")),
     ("du 12 janvier au 3 février 2020", D("12 janvier", "3 février 2020")),
     ("en mars", D("mars")),
-    ("fin août", D("août")),
+    ("fin août", D("fin août")),
     # negatives: invalid calendar dates
     ("le 31/02/2020", []),
     ("le 32/01/2020", []),
@@ -249,7 +249,7 @@ def test_day_month_range_head_inherits_the_month() -> None:
 ROUND4_CASES = [
     ("toux depuis Noël dernier", D("Noël")),
     ("retour prévu à Pâques 2025", D("Pâques 2025")),
-    ("chute vers la Toussaint", D("la Toussaint")),
+    ("chute vers la Toussaint", D("Toussaint")),
     ("depuis l'été 2023, cannabis quotidien", D("été 2023")),
     ("Usager : X, 30 ans (né 1994)", D("1994")),
     ("pas de modification sur l'ECG de 2020", D("2020")),
@@ -273,3 +273,84 @@ def test_round4_dates(text: str, expected: list[tuple[str, str]]) -> None:
 def test_birth_year_after_ne_is_birth() -> None:
     (e,) = found("Usager : X, 30 ans (né 1994)")
     assert e.attributes["kind"] == "birth"
+
+
+# --- round 5: qualified dates, feasts, weekdays before a date, day lists, bare day-months ---
+ROUND5_CASES = [
+    # début / mi- / fin belong to a month or year date
+    ("rechute fin 2019 puis sevrage", D("fin 2019")),
+    ("repris le travail début mai", D("début mai")),
+    ("Fin 2017, bilan normal", D("Fin 2017")),
+    ("aggravation depuis mi-juin 2022", D("mi-juin 2022")),
+    ("au plus tard fin octobre 2024.", D("fin octobre 2024")),
+    # a month alone after "en" at the end of a sentence, before a numbered line
+    ("arrêt refusé en novembre.\n2. Traitement", D("novembre")),
+    # named feasts and periods; the article stays out
+    ("malaise pendant la Pentecôte", D("Pentecôte")),
+    ("chute à la Saint-Martin, sans séquelle", D("Saint-Martin")),
+    ("tristesse depuis la rentrée 2023", D("rentrée 2023")),
+    ("sevré depuis noël dernier", D("noël")),
+    ("opérée à la Toussaint 2016", D("Toussaint 2016")),
+    # weekdays, full or abbreviated, before a date with a day
+    ("Visite du mercredi 05/03/2025 à 10h", D("mercredi 05/03/2025")),
+    ("sortie prévue sam. 8 mars", D("sam. 8 mars")),
+    ("Date : lun. 13/01/2025 – Heure : 04h10", D("lun. 13/01/2025")),
+    # lists of days sharing a month
+    ("séances les 3, 10 et 24 juin 2023.", D("3", "10", "24 juin 2023")),
+    ("perfusions les 1er, 8 et 15 mars", D("1er", "8", "15 mars")),
+    # a day and a month before a time, or with a zero-padded month
+    ("IDE\n12/11 08h30 – Cible : douleur", D("12/11")),
+    ("19/12 à 14h15 appel de la fille", D("19/12")),
+    ("(IRM 17/02 et 03/03)", D("17/02", "03/03")),
+    # a year in words after "l'an"
+    ("L'an deux mille vingt-trois, le neuf mai", D("deux mille vingt-trois", "neuf mai")),
+    # a vaccine then its year
+    ("vaccins à jour (grippe 2023, ROR 2001)", D("2023", "2001")),
+    # negatives: qualifiers and feasts that are no dates, scores, doses, names, places
+    ("mi-temps thérapeutique accordé", []),
+    ("en fin de perfusion ; début de traitement", []),
+    ("la fin 3 cp par jour", []),
+    ("né à Saint-Martin-d'Hères", []),
+    ("Clinique Saint-Jean, Dr Noël Laurent", []),
+    ("retour à domicile depuis la rentrée", []),
+    ("ascension de la coupole diaphragmatique", []),
+    ("EVA 04/10 ; HAD 12/8 ; MMS 26/30 ; Apgar 9/10", []),
+    ("ratio 01/03 ; TA 13/08", []),
+    ("cycles 2, 4 et 6 mois plus tard", []),
+    ("Pas d'ordonnance mer. à revoir", []),
+    ("le mardi et le jeudi", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND5_CASES)
+def test_round5_dates(text: str, expected: list[tuple[str, str]]) -> None:
+    assert spans(text) == expected
+
+
+ROUND5_VALUES = [
+    ("fin mars 2021", DateValue(2021, 3, None), "fin {month} {y4}"),
+    ("mi-2016", DateValue(2016, None, None), "mi-{y4}"),
+    ("Toussaint 2016", DateValue(2016, 11, 1), "Toussaint {y4}"),
+    ("rentrée 2023", DateValue(2023, 9, None), "rentrée {y4}"),
+    ("Dim. 19/01/2025", DateValue(2025, 1, 19, 6), "{Weekday} {d2}/{m2}/{y4}"),
+    ("jeudi 16/01/2025", DateValue(2025, 1, 16, 3), "{weekday} {d2}/{m2}/{y4}"),
+    ("L'an deux mille vingt", DateValue(2020, None, None), "{y_words}"),
+]
+
+
+@pytest.mark.parametrize(("text", "value", "fmt"), ROUND5_VALUES)
+def test_round5_values_and_formats(text: str, value: DateValue, fmt: str) -> None:
+    (e,) = found(text)
+    assert e.value == value
+    assert e.attributes["format"] == fmt
+
+
+def test_day_list_inherits_month_and_year() -> None:
+    heads = found("les 4, 11 et 18 février 2025")
+    assert [(e.value.day, e.value.month, e.value.year) for e in heads] == [
+        (4, 2, 2025), (11, 2, 2025), (18, 2, 2025)]
+    assert heads[0].attributes["inherited"] == ("month", "year")
+
+
+def test_day_list_must_increase() -> None:
+    assert spans("les 20, 4 et 18 février 2025") == D("18 février 2025")

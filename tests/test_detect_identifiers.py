@@ -283,3 +283,33 @@ ROUND4_ID_CASES: list[tuple[str, list[tuple[str, str]]]] = [
 @pytest.mark.parametrize(("text", "expected"), ROUND4_ID_CASES)
 def test_round4_ids(text: str, expected: list[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+# Round 5: alphanumeric values after "n°" and an acronym, policy numbers, SIRET; forms and
+# lists are numbered too but are no identifiers.
+ROUND5_ID_CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    ("inscrit sur liste d'attente (n° CRISTAL K23-04417).", [("K23-04417", ID)]),
+    ("N° allocataire MSA : 5523018", [("5523018", ID)]),
+    ("Carte professionnelle N° CPS : 8800124", [("8800124", ID)]),
+    ("fiche client, dossier officine PH-771204", [("PH-771204", ID)]),
+    ("Contrat collectif n° 2208-B, assureur", [("2208-B", ID)]),
+    ("Police n° 5531-ZR", [("5531-ZR", ID)]),
+    ("Employeur : Transports X – SIRET 418 227 093 00021", [("418 227 093 00021", ID)]),
+    ("SIREN : 418227093", [("418227093", ID)]),
+    # negatives: cerfa forms, ALD lists, lots, units, rooms, articles
+    ("bon de transport (cerfa n° 50742*03)", []),
+    ("prise en charge ALD n° 30 ; article n° 14523", []),
+    ("vaccin lot n° 40921, péremption", []),
+    ("imputé sur l'UF 4127 ; chambre n° 40512", []),
+    ("Formulaire n° 12345 rempli", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND5_ID_CASES)
+def test_round5_ids(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [f for f in found(text) if f[1] == ID] == expected
+
+
+def test_siret_kind() -> None:
+    (entity,) = [e for e in entities("SIRET 418 227 093 00021") if e.label == ID]
+    assert entity.attributes["kind"] == "SIRET"

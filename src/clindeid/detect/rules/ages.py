@@ -53,8 +53,8 @@ AGE_CONTEXT = (
 DURATION_BEFORE = (
     r"\b(?:depuis|pendant|durant|dans|pour|sur|en|après|avant|tous\s+les|toutes\s+les"
     r"|il\s+y\s+a|y\s+a|d['’]ici|au\s+bout\s+de|voilà|jusqu['’]à|de|d['’]|des|à|a\s+partir\s+de)"
-    r"(?:\s+(?:environ|plus\s+de|moins\s+de|près\s+de|presque|bientôt|déjà|au\s+moins|quelques"
-    r"|\d+\s*(?:à|ou|-)))?\s*$"
+    r"(?:(?:\s+|(?<=['’]))(?:environ|plus\s+de|moins\s+de|près\s+de|presque|bientôt|déjà"
+    r"|au\s+moins|quelques|\d+\s*(?:à|ou|-)))?\s*$"
 )
 CLAUSE_START_A = r"(?:^|[.!?\n(]\s*)[àÀ]\s*$|À\s*$"
 DURATION_AFTER = (
@@ -66,12 +66,12 @@ DURATION_AFTER = (
 # A banner age right after a birth date: "né le 04/02/2021, 21 mois", "DDN 17/05/22 – 19 mois".
 AFTER_BIRTH_DATE = (
     r"(?:\bn[ée]e?(?:\s*\(e\))?\s+le|\bddn|\bdate\s+de\s+naissance)\s*:?\s*"
-    r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}\s*[,;–—(-]?\s*$"
+    r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}(?:\s+à\s+[^\n,;:()]{1,60}?)?\s*[,;–—(-]?\s*$"
 )
 # "cancer du sein à 42 ans", "diagnostiqué à 45 ans": an age at an event (mid-sentence "à")
 # from this value on, unless a follow-up horizon is meant ("survie à 15 ans").
 EVENT_AGE_MIN = 12
-EVENT_AGE_BEFORE = r"(?<![\w'’])à\s*$"
+EVENT_AGE_BEFORE = r"(?<![\w'’])à\s*(?:\d{1,2}\s*(?:,|et|ou)\s*)*$"
 HORIZON_CUES = (
     r"\b(?:survie|survival|risque|r[ée]cidive|rechute|contr[ôo]l\w*|suivi|r[ée][ée]valu\w*|"
     r"revoir|revu|rdv|rendez-vous|recul|mortalit[ée]|taux|probabilit[ée]|pronostic|"
@@ -84,12 +84,25 @@ RANGE_FIRST_BOUND = r"(?<![\w.,/])(?P<n>\d{1,3})\s*(?:et|à|ou|-|–)\s*$"
 AGE_AFTER_YEARS = r"\d\s*ans?\s*(?:et\s+)?$"  # "2 ans et 3 mois": the months are an age too
 # "à 1 mois d'âge corrigé", "3 mois de vie": the number is an age whatever precedes it.
 AGE_AFTER = r"\s*(?:d['’]âge|d['’]age|de\s+vie|révolus)\b"
+# Vaccines of the infant schedule: "pneumocoque à 2 et 4 mois", "ROR à 12 mois".
+VACCINES = (
+    r"vaccin\w*|pneumocoques?|hexavalent|pentavalent|DTC?a?P\w*|Hib"
+    r"|HepB|ROR|m[ée]ningocoques?|m[ée]ningo|BCG|rotavirus|Prevenar|Infanrix\w*|Hexyon"
+    r"|Vaxelis|Priorix|Neisvac\w*|Nimenrix|Bexsero"
+)
+# "rappel à 11 mois": a booster is an age only on a line that names a vaccine.
+DOSE_CUES = r"\b(?:rappels?|injections?|doses?)\b[^.;\n]{0,25}$"
 # "diagnostic à 18 mois", "a marché à 14 mois": an infant's age at an event.
 EVENT_CUES = (
-    r"\b(?:diagnosti\w*|découv\w*|révél\w*|opér[ée]\w*|greff[ée]\w*|vaccin[ée]\w*|marché"
+    rf"\b(?:diagnosti\w*|découv\w*|révél\w*|opér[ée]\w*|greff[ée]\w*|vaccin[ée]\w*|marché"
     r"|marche|propre|premiers?\s+pas|premiers?\s+mots|débuté\w*|apparu\w*|survenu\w*|"
-    r"décéd[ée]\w*|adopt[ée]\w*|arrivée?|placée?)\b[^.;\n]{0,25}$"
+    r"décéd[ée]\w*|adopt[ée]\w*|arrivée?|placée?|acquise?s?|assise?|tenue?|tient|ménarche"
+    rf"|ménarches|puberté|premières\s+règles|réglée|{VACCINES})\b[^.;\n]{{0,25}}$"
 )
+# Quick notes: "pt : X Y, 27a, SPDT…", "Mme Z 54a H": the compact "27a" after a comma or a
+# patient word, before a comma, a bracket, a sex letter or the end of the line.
+QUICK_AGE_BEFORE = r"(?:,|\b(?:pte?|patiente?|mme|mr|m\.|mlle)[ \t]*:?)[ \t]*$"
+QUICK_AGE_AFTER = r"[ \t]*(?:[,;)/]|$|\n|[HFMhf]\b)"
 # "3 ans et 5 mois": one age (the months join the years).
 COMPOUND_MONTHS = r"\s+et\s+(?P<m>\d{1,2})\s*mois\b"
 VERB_AFTER_A = r"^\s+(?:été|eu|pu|dû|fait|pris|reçu|présenté|bénéficié|consulté|arrêté)\b"
@@ -130,8 +143,13 @@ _AFTER_BIRTH_DATE = re.compile(AFTER_BIRTH_DATE, _FLAGS)
 _EVENT_AGE_BEFORE = re.compile(EVENT_AGE_BEFORE, _FLAGS)
 _HORIZON_CUES = re.compile(HORIZON_CUES, _FLAGS)
 _RANGE_FIRST_BOUND = re.compile(RANGE_FIRST_BOUND, _FLAGS)
+_LIST_PREVIOUS = re.compile(r"(?<![\w.,/])(?P<n>\d{1,3})[ \t]*,[ \t]*$")
 _AGE_AFTER = re.compile(AGE_AFTER, _FLAGS)
 _EVENT_CUES = re.compile(EVENT_CUES, _FLAGS)
+_DOSE_CUES = re.compile(DOSE_CUES, _FLAGS)
+_QUICK_AGE_BEFORE = re.compile(QUICK_AGE_BEFORE, _FLAGS)
+_QUICK_AGE_AFTER = re.compile(QUICK_AGE_AFTER)
+_VACCINES = re.compile(rf"\b(?:{VACCINES})\b", _FLAGS)
 _COMPOUND_MONTHS = re.compile(COMPOUND_MONTHS, _FLAGS)
 _YEARS_AND_BEFORE = re.compile(r"(?P<y>ans?)\s+et\s+$", _FLAGS)
 _WINDOW = 50
@@ -151,8 +169,8 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
         return 0.9
     if _AGE_AFTER.match(text, e):
         return 0.85
-    if needs_context and _EVENT_AGE_BEFORE.search(text, lo, s) and _EVENT_CUES.search(
-        text, max(0, s - 40), max(0, s - 2)
+    if needs_context and _EVENT_AGE_BEFORE.search(text, lo, s) and _event_cue(
+        text, s
     ) and not _HORIZON_CUES.search(text, max(0, s - 60), s) and not _DURATION_AFTER.search(
         text[e : e + 40]
     ):
@@ -160,6 +178,8 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
     if needs_context:
         if in_parens and name == "years_short":
             return 0.85
+        if name == "years_short" and _quick_age(text, s, e):
+            return 0.8
         if name != "years_short" and _AGE_AFTER_YEARS.search(text, lo, s):
             return 0.85
         return None
@@ -174,6 +194,25 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
             return 0.75
         return None
     return 0.8
+
+
+def _quick_age(text: str, s: int, e: int) -> bool:
+    """"pt : X, 27a, …": a compact two-digit age after a comma or a patient word."""
+    return (
+        e - s == 3 and text[s : s + 2].isdigit()
+        and _QUICK_AGE_BEFORE.search(text, max(0, s - 12), s) is not None
+        and _QUICK_AGE_AFTER.match(text, e) is not None
+    )
+
+
+def _event_cue(text: str, s: int) -> bool:
+    """An event, milestone or vaccine named just before "à N mois"."""
+    if _EVENT_CUES.search(text, max(0, s - 40), max(0, s - 2)):
+        return True
+    if not _DOSE_CUES.search(text, max(0, s - 40), max(0, s - 2)):
+        return False
+    line_start = text.rfind("\n", 0, s) + 1
+    return _VACCINES.search(text, max(line_start, s - 120), s) is not None
 
 
 def _event_age(text: str, s: int, lo: int) -> bool:
@@ -231,20 +270,21 @@ class AgeDetector:
     family: str = "rules"
 
     def _first_bounds(self, text: str, found: list[Entity]) -> list[Entity]:
-        """The bare first number of "de 6 et 3 ans" / "entre 6 et 8 ans" (same unit)."""
+        """The bare first numbers of "de 6 et 3 ans" / "entre 6 et 8 ans" / "à 2, 4 et
+        11 mois" (same unit)."""
         out = []
         for ent in found:
-            m = _RANGE_FIRST_BOUND.search(text, max(0, ent.start - 12), ent.start)
-            if m is None:
-                continue
-            value = int(m.group("n"))
             unit = str(ent.attributes.get("unit", "years"))
-            if not 0 < value <= MAX_VALUE[unit]:
-                continue
-            s, e = m.start("n"), m.end("n")
-            out.append(Entity(s, e, "AGE", source=f"pattern/{self.name}", score=ent.score,
-                              value=value, attributes={"unit": unit, "format": build_format(
-                                  text, s, e, [(s, e, "n")])}))
+            m = _RANGE_FIRST_BOUND.search(text, max(0, ent.start - 12), ent.start)
+            while m is not None:
+                value = int(m.group("n"))
+                if not 0 < value <= MAX_VALUE[unit]:
+                    break
+                s, e = m.start("n"), m.end("n")
+                out.append(Entity(s, e, "AGE", source=f"pattern/{self.name}", score=ent.score,
+                                  value=value, attributes={"unit": unit, "format": build_format(
+                                      text, s, e, [(s, e, "n")])}))
+                m = _LIST_PREVIOUS.search(text, max(0, s - 8), s)
         return out
 
     @staticmethod

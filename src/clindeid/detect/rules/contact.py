@@ -147,8 +147,10 @@ _UNIT_AFTER_RE = re.compile(
     _SP + r"?(?:" + "|".join(re.escape(u) for u in sorted(UNITS, key=len, reverse=True))
     + r")(?![^\W\d_])"
 )
+# A calendar date (valid day and month), not an extension written with dashes ("4-27-63").
 _DATE_LIKE_RE = re.compile(
-    r"\d{1,2}[/.\-]\d{1,2}(?:[/.\-]\d{2,4})?|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}"
+    r"(?:0?[1-9]|[12]\d|3[01])[/.\-](?:0?[1-9]|1[0-2])(?:[/.\-]\d{2,4})?"
+    r"|\d{4}[/.\-](?:0?[1-9]|1[0-2])[/.\-](?:0?[1-9]|[12]\d|3[01])"
 )
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
 

@@ -37,6 +37,7 @@ from clindeid.temporal import (
     DateValue,
     build_format,
     casing_of,
+    escape_literal,
     expand_two_digit_year,
     field_name,
     month_regex,
@@ -97,14 +98,40 @@ EVENT_NOUNS = (
     r"grossesse|s[ée]jour|consultation|courrier|compte[- ]rendu|CR|bilan|d[ée]c[èe]s|"
     r"diagnostic|greffe|pose|ablation"
 )
-# Named holidays after a time word: "depuis Noël", "à Pâques 2023" (value: their date).
-HOLIDAYS: dict[str, tuple[int, int | None]] = {
-    "Noël": (12, 25), "Pâques": (4, None), "la Toussaint": (11, 1), "Nouvel An": (1, 1),
-    "jour de l'an": (1, 1), "la Saint-Sylvestre": (12, 31),
+# A vaccine then its year: "(pneumocoque 2022)", "rappel dTcaP 2019".
+VACCINE_NAMES = (
+    r"(?:pneumocoque|grippe|DTC?a?P(?:olio)?|dTca?P(?:olio)?|ROR|BCG|h[ée]patite\s+[AB]|"
+    r"m[ée]ningocoque(?:\s+[ACWY]+)?|HPV|papillomavirus|zona|COVID(?:-19)?|t[ée]tanos|"
+    r"fi[èe]vre\s+jaune|Revaxis|Boostrix|Repevax|Prevenar(?:\s*13)?|Pneumovax|Gardasil|"
+    r"Shingrix|Comirnaty|Stamaril)"
+)
+# Named feasts and periods (value: their date; no day when it moves). A feast is a date after
+# a time word ("depuis Noël", "à la Toussaint") or before a year ("Toussaint 2019"); the
+# article is left out ("la Saint-Jean" → "Saint-Jean"). Saints' days need the article
+# ("à la Saint-Jean"; "Saint-Jean" alone is a place), "rentrée" needs a year.
+HOLIDAYS: tuple[tuple[str, int, int | None], ...] = (
+    (r"[Nn]o[ëe]l", 12, 25), (r"[Pp][âa]ques", 4, None), (r"[Tt]oussaint", 11, 1),
+    (r"[Nn]ouvel[ -][Aa]n", 1, 1), (r"[Jj]our\ de\ l['’]an", 1, 1),
+    (r"Pentec[ôo]te", 5, None), (r"Ascension", 5, None), (r"Assomption", 8, 15),
+    (r"[ÉE]piphanie", 1, 6), (r"Chandeleur", 2, 2), (r"[Mm]ardi[ -]gras", 2, None),
+)  # fmt: skip
+SAINTS_DAYS: dict[str, tuple[int, int]] = {
+    "Jean": (6, 24), "Sylvestre": (12, 31), "Valentin": (2, 14), "Martin": (11, 11),
+    "Nicolas": (12, 6), "Catherine": (11, 25), "Patrick": (3, 17), "Michel": (9, 29),
 }  # fmt: skip
 HOLIDAY_TRIGGER = (
     r"(?:\b(?:depuis|dès|à|avant|après|pendant|pour|vers|jusqu['’]à|fin|début|de|"
-    r"durant|autour\s+de|aux?\s+alentours\s+de)|\bd['’])[ \t]+$"
+    r"durant|autour\s+de|aux?\s+alentours\s+de|lors\s+de|mi-)|\bd['’])[ \t]*$"
+)
+# "fin 2022", "début avril", "mi-mars 2023": the qualifier belongs to a month or year date.
+QUALIFIER_BEFORE = r"(?<![\w-])(?:d[ée]but|fin|mi)(?:[ \t\u00a0]+|-)$"
+# "dim. 19/01/2025", "jeudi 16/01/2025": a weekday written before a date with a day.
+WEEKDAY_ABBR: dict[str, int] = {
+    "lun": 0, "mar": 1, "mer": 2, "jeu": 3, "ven": 4, "sam": 5, "dim": 6,
+}  # fmt: skip
+WEEKDAY_BEFORE = (
+    rf"(?<!\w)(?:(?P<wd>{weekday_regex()})|(?P<ab>{'|'.join(WEEKDAY_ABBR)})\.)"
+    r"[ \t\u00a0]*,?[ \t\u00a0]+$"
 )
 YEAR_RANGE_TRIGGERS: tuple[str, ...] = ("de", "entre", "du")
 MONTH_TRIGGERS: tuple[str, ...] = (
@@ -115,7 +142,8 @@ MONTH_TRIGGERS: tuple[str, ...] = (
 YEAR_TRIGGER = (
     rf"(?:(?<!\w)(?P<t>{'|'.join(YEAR_TRIGGERS)})\s+|(?<!\w)(?P<mi>mi-)|(?P<p>\()"
     rf"|(?<!\w)(?P<r>{'|'.join(YEAR_RANGE_TRIGGERS)})\s+"
-    rf"|(?<![\w-])(?P<e>(?:{EVENT_NOUNS})\s+(?:de|du|d['’]))\s*)$"
+    rf"|(?<![\w-])(?P<e>(?:{EVENT_NOUNS})\s+(?:de|du|d['’]))\s*"
+    rf"|(?<![\w-])(?P<v>{VACCINE_NAMES})[ \t]+)$"
 )
 RANGE_CONNECTOR = r"^\s*(?:-|–|au|à|et(?:\s+le)?|jusqu'au)\s*(?:le\s+)?$"
 
@@ -168,7 +196,9 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
      rf"|[ \t\u00a0]+(?P<yw>{NUMBER_WORDS}))", False, 0.85),
     ("month_only",
      rf"(?<!\w)(?:{'|'.join(MONTH_TRIGGERS)})(?P<mon>(?-i:{MONTH_FULL_LOWER}))"
-     r"(?![^\W\d_]|\.?\s*\d)", False, 0.6),
+     r"(?![^\W\d_]|\.?[ \t\u00a0]*\d)", False, 0.6),
+    # "L'an deux mille vingt-cinq": a year in words after "l'an".
+    ("year_words", rf"(?<!\w)l['’]an[ \t\u00a0]+(?P<yw>{NUMBER_WORDS})", False, 0.8),
     ("years",
      rf"(?:(?<![\w.,/-])|(?<=mi-))(?P<ys>{YEAR_CTX}(?:\s*(?:,|et|ou|à|au|-|–|/)\s*{YEAR_CTX})*)"
      rf"(?!\w|[.,]\d|\s*{UNITS})", False, 0.75),
@@ -180,11 +210,17 @@ NOT_DATE_BEFORE = (
     r"(?:\b(?:rue|avenue|av\.?|boulevard|bd|place|pl\.|quai|all[ée]e|impasse|square|pont|"
     r"cours|chemin|route|rond-point|parvis|esplanade|carrefour|cit[ée]|r[ée]sidence|"
     r"stade|gare|lyc[ée]e|coll[èe]ge|[ée]cole)[ \t]+(?:du[ \t]+|des[ \t]+)?"
-    r"|\b(?:apgar|score|eva|gcs|glasgow|nihss|ecog|karnofsky|(?-i:EN|TA|PA|PS))[ \t]*:?[ \t]*)$"
+    r"|\b(?:apgar|score|eva|gcs|glasgow|nihss|ecog|karnofsky|ratio|rapport|dilution|titre"
+    r"|(?-i:EN|TA|PA|PS))[ \t]*:?[ \t]*)$"
 )
 RANGE_HEAD_DAY = (
     r"(?:(?P<trig>\b(?:du|entre|les|des|dès)\s+(?:le\s+)?))?(?<![\w/.-])(?P<d1>"
     + DAY + r")(?P<conn>-|–|\s*(?:-|–|au|à|et(?:\s+le)?)\s+)$"
+)
+# "les 2, 16 et 30 décembre": every day of a list takes the month of the last one.
+RANGE_HEAD_LIST = (
+    r"\b(?:les|des|le|du|entre|dès)\s+(?P<items>(?<![\w/.-])" + DAY + r"(?:\s*,\s*" + DAY
+    + r")+)\s*(?:,|et)\s*$"
 )
 RANGE_HEAD_MONTH = rf"(?<!\w)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?\s*(?:-|–|à|au|et)\s*$"
 
@@ -199,16 +235,28 @@ _BIRTH_TRIGGER = re.compile(BIRTH_TRIGGER, _FLAGS)
 _RANGE_CONNECTOR = re.compile(RANGE_CONNECTOR, _FLAGS)
 _RANGE_HEAD_DAY = re.compile(RANGE_HEAD_DAY, _FLAGS)
 _RANGE_HEAD_MONTH = re.compile(RANGE_HEAD_MONTH, _FLAGS)
+_RANGE_HEAD_LIST = re.compile(RANGE_HEAD_LIST, _FLAGS)
+_DAY_RE = re.compile(DAY, _FLAGS)
 _YEAR_IN_CHAIN = re.compile(r"\d{4}")
 _NOT_DATE_BEFORE = re.compile(NOT_DATE_BEFORE, _FLAGS)
 _YEAR_TRIGGER = re.compile(YEAR_TRIGGER, _FLAGS)
 _HOLIDAY_RE = re.compile(
-    rf"(?<![\w'’-])(?P<h>{'|'.join(HOLIDAYS)})(?:[ \t]+(?P<y>{YEAR4}))?"
+    r"(?=[NnPpTtJjAÉECMmSRr])(?<![\w-])(?P<h>"
+    rf"(?P<saint>Sainte?-(?P<sn>{'|'.join(SAINTS_DAYS)}))|(?P<rentree>[Rr]entr[ée]e)|"
+    + "|".join(f"(?P<h{i}>{rx})" for i, (rx, _, _) in enumerate(HOLIDAYS))
+    + rf")(?:[ \t]+(?P<y>{YEAR4}))?"
     rf"(?![\w'’-]|[ \t]+[{''.join(chr(c) for c in range(65, 91))}ÉÈ][a-zé])"
 )
+# The article of a feast: "la Saint-Jean", "l'Ascension".
+_ARTICLE_BEFORE = re.compile(r"(?<![\w'’-])(?:(?P<art>[Ll][ae])[ \t]+|(?P<elided>[LlDd]['’]))$")
 _HOLIDAY_TRIGGER = re.compile(HOLIDAY_TRIGGER, _FLAGS)
+_QUALIFIER_BEFORE = re.compile(QUALIFIER_BEFORE, _FLAGS)
+_WEEKDAY_BEFORE = re.compile(WEEKDAY_BEFORE, _FLAGS)
 _SEASONS = frozenset(SEASONS)
 # "(16/09)": a day and a month alone in brackets, two digits each; "(8/10)" is a score.
+_TIME_AFTER_RE = re.compile(
+    r"[ \t\u00a0]+(?:à[ \t\u00a0]+)?(?:[01]?\d|2[0-3])[h:][0-5]\d", _FLAGS
+)
 _BRACKET_DM_RE = re.compile(r"\((?P<d>[0-3]\d)/(?P<m>0[1-9]|1[12])\)")
 _MONTH_TABLES = {"month": MONTHS, "month_abbr": MONTHS_ABBR, "month_abbr3": MONTHS_ABBR3}
 _VALUE_GROUPS = ("wd", "d", "dw", "d_sp", "mon", "m", "y", "y2", "yw")
@@ -318,7 +366,7 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
         if yv is not None and 1850 <= yv <= 2099:
             year = yv
             parts.append((m.start("yw"), m.end("yw"), _words_field("y_words", g["yw"], yv)))
-        elif name == "month_year":
+        elif name in ("month_year", "year_words"):
             return None
         else:
             end = m.end("dot") if g.get("dot") else m.end("mon")
@@ -346,7 +394,7 @@ def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]
                 continue
             value, fmt, start, end = built
             if needs_trigger and not assume_trigger and not _has_trigger(text, start) and not (
-                name == "dm_numeric" and _BRACKET_DM_RE.match(text, start - 1)
+                name == "dm_numeric" and _bare_day_month(text, m, start, end)
             ):
                 continue
             validated = value.is_complete and "{y4}" in fmt and not needs_trigger
@@ -354,14 +402,38 @@ def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]
                              validated)
 
 
+def _bare_day_month(text: str, m: re.Match[str], start: int, end: int) -> bool:
+    """A day-month without a trigger word: "(16/09)", "03/04 22h00" (a time follows),
+    "ETF 10/02" (two-digit day, zero-padded month: scores and doses are not written so)."""
+    if _BRACKET_DM_RE.match(text, start - 1) or _TIME_AFTER_RE.match(text, end):
+        return True
+    return len(m.group("d")) == 2 and m.group("m")[0] == "0"
+
+
 def _holidays(text: str) -> Iterator[_Candidate]:
-    """"depuis Noël", "à Pâques 2023": a named holiday after a time word."""
+    """"depuis Noël", "Toussaint 2019", "à la Saint-Jean", "rentrée 2024" (article left out)."""
     for m in _HOLIDAY_RE.finditer(text):
-        if not _HOLIDAY_TRIGGER.search(text, max(0, m.start() - 25), m.start()):
-            continue
-        month, day = HOLIDAYS[m.group("h")]
         year = int(m.group("y")) if m.group("y") else None
-        s, e = m.start(), m.end()
+        art = _ARTICLE_BEFORE.search(text, max(0, m.start() - 4), m.start())
+        if art is None and text[m.start() - 1 : m.start()] in ("'", "’"):
+            continue  # "aujourd'hui", an elision that is no article
+        before = art.start() if art is not None else m.start()
+        triggered = _HOLIDAY_TRIGGER.search(text, max(0, before - 25), before) is not None
+        if m.group("saint"):
+            if art is None or (art.group("art") or "").lower() != "la" or not triggered:
+                continue
+            month, day = SAINTS_DAYS[m.group("sn")]
+        elif m.group("rentree"):
+            if year is None:
+                continue  # "depuis la rentrée" can be a return home
+            month, day = 9, None
+        else:
+            if year is None and not triggered:
+                continue
+            i = next(int(k[1:]) for k, v in m.groupdict().items()
+                     if v and k[0] == "h" and k[1:].isdigit())
+            month, day = HOLIDAYS[i][1], HOLIDAYS[i][2]
+        s, e = m.start("h"), m.end()
         parts = [(m.start("y"), m.end("y"), "y4")] if year else []
         yield _Candidate(s, e, DateValue(year, month, day), build_format(text, s, e, parts),
                          0.7, False)
@@ -412,12 +484,11 @@ def _inherit(text: str, kept: list[_Candidate]) -> list[_Candidate]:
     for i, c in enumerate(kept):
         if c.value.year is None:
             # "du 5 au 9 décembre": a day-month target still gives its head a month
-            head = None
+            heads: list[_Candidate] = []
             if c.value.day is not None and c.value.month is not None:
                 window_start = max(out[-1].end if out else 0, c.start - 30)
-                head = _day_head(text[window_start : c.start], window_start, c)
-            if head is not None and (i == 0 or head.start >= kept[i - 1].end):
-                out.append(head)
+                heads = _day_heads(text[window_start : c.start], window_start, c)
+            out.extend(h for h in heads if i == 0 or h.start >= kept[i - 1].end)
             out.append(c)
             continue
         prev = out[-1] if out else None
@@ -431,9 +502,9 @@ def _inherit(text: str, kept: list[_Candidate]) -> list[_Candidate]:
             continue
         window_start = max(gap_start, c.start - 30)
         window = text[window_start : c.start]
-        head = _day_head(window, window_start, c) or _month_head(window, window_start, c)
-        if head is not None and (i == 0 or head.start >= kept[i - 1].end):
-            out.append(head)
+        month_head = _month_head(window, window_start, c)
+        heads = _day_heads(window, window_start, c) or ([month_head] if month_head else [])
+        out.extend(h for h in heads if i == 0 or h.start >= kept[i - 1].end)
         out.append(c)
     return out
 
@@ -452,6 +523,32 @@ def _fill(head: _Candidate, target: _Candidate) -> _Candidate | None:
         return None
     attrs = {**head.attributes, "inherited": tuple(taken), "range_end": (target.start, target.end)}
     return _Candidate(head.start, head.end, value, head.format, head.score, head.validated, attrs)
+
+
+def _day_heads(window: str, offset: int, target: _Candidate) -> list[_Candidate]:
+    """The bare days before ``target``: a list ("les 2, 16 et 30 mars", increasing days) or
+    one range head ("du 12 au 26/02")."""
+    t = target.value
+    m = _RANGE_HEAD_LIST.search(window)
+    if m is not None and t.day is not None and t.month is not None:
+        items = list(_DAY_RE.finditer(m.group("items")))
+        days = [int(x.group().rstrip("erERᵉʳ")) for x in items]
+        if all(a < b for a, b in zip([*days], [*days[1:], t.day], strict=True)):
+            heads = []
+            for x, day in zip(items, days, strict=True):
+                try:
+                    value = DateValue(t.year, t.month, day)
+                except ValueError:
+                    return []
+                raw = x.group()
+                fmt = "{d1er}" if raw != str(day) and not raw.startswith("0") else (
+                    "{d2}" if raw.startswith("0") else "{d}")
+                s = offset + m.start("items") + x.start()
+                attrs = {"inherited": ("month", "year"), "range_end": (target.start, target.end)}
+                heads.append(_Candidate(s, s + len(raw), value, fmt, 0.8, False, attrs))
+            return heads
+    head = _day_head(window, offset, target)
+    return [head] if head is not None else []
 
 
 def _day_head(window: str, offset: int, target: _Candidate) -> _Candidate | None:
@@ -498,7 +595,45 @@ def _month_head(window: str, offset: int, target: _Candidate) -> _Candidate | No
 
 def find_dates(text: str, assume_trigger: bool = False) -> list[_Candidate]:
     """All dates of ``text`` in reading order (no overlaps), ranges resolved."""
-    return _inherit(text, _select(list(_candidates(text, assume_trigger))))
+    return _extend(text, _inherit(text, _select(list(_candidates(text, assume_trigger)))))
+
+
+def _extend(text: str, kept: list[_Candidate]) -> list[_Candidate]:
+    """Take in a qualifier ("fin 2022", "mi-mars") or a weekday ("dim. 19/01/2025") that
+    stands right before a date, unless the date before ends there."""
+    out: list[_Candidate] = []
+    for c in kept:
+        floor = out[-1].end if out else 0
+        v = c.value
+        lo = max(floor, c.start - 12)
+        if v.day is None and v.weekday is None and (v.month is not None or v.year is not None):
+            q = _QUALIFIER_BEFORE.search(text, lo, c.start)
+            if q is not None:
+                fmt = escape_literal(text[q.start() : c.start]) + c.format
+                c = _Candidate(q.start(), c.end, v, fmt, c.score, c.validated, c.attributes)
+        elif v.day is not None and v.weekday is None and v.month is not None:
+            w = _WEEKDAY_BEFORE.search(text, lo, c.start)
+            if w is not None:
+                c = _with_weekday(text, c, w)
+        out.append(c)
+    return out
+
+
+def _with_weekday(text: str, c: _Candidate, w: re.Match[str]) -> _Candidate:
+    """The date ``c`` with the weekday ``w`` written before it (an abbreviation is written
+    back in full: the templates have no abbreviated weekday)."""
+    word = w.group("wd") or w.group("ab")
+    weekday = parse_weekday(word) if w.group("wd") else WEEKDAY_ABBR[word.lower()]
+    if weekday is None:
+        return c
+    v = c.value
+    value = DateValue(v.year, v.month, v.day, weekday)
+    start = w.start()
+    word_end = w.end("wd") if w.group("wd") else w.end("ab") + 1  # the dot goes with the word
+    fmt = "{" + field_name("weekday", casing_of(word)) + "}" + escape_literal(
+        text[word_end : c.start]
+    ) + c.format
+    return _Candidate(start, c.end, value, fmt, c.score, c.validated, c.attributes)
 
 
 def parse_date_text(text: str) -> tuple[DateValue, str] | None:

@@ -84,6 +84,7 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
     "RPPS": (r"RPPS", r"n[°º]\s*RPPS"),
     "ADELI": (r"ADELI", r"n[°º]\s*ADELI"),
     "FINESS": (r"FINESS(?:\s+(?:EJ|ET|g[ée]ographique|juridique))?",),
+    "SIRET": (r"SIRE[TN]", r"n[°º]\s*SIRE[TN]"),
     "record": (
         r"dossier(?:\s+(?:m[ée]dical|patient|administratif))?",
         r"n[°º]\s*(?:de\s+)?dossier",
@@ -111,6 +112,9 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
           r"allocataire|police|sociétaire|affiliation|AMC|mutuelle|CAF|dossier\s+MDPH)"
           for n in (r"n[°º]", r"num[ée]ro")),
         r"adh[ée]rent\s+n[°º]",
+        # "Contrat groupe n° 1402-K", "police n° 88-A"
+        *(rf"{w}(?:\s+(?:groupe|collectif|individuel|cadre))?\s+n[°º]"
+          for w in ("contrat", "police", r"adh[ée]sion", "sociétaire", "allocataire")),
     ),
 }
 ID_CASE_SENSITIVE: dict[str, tuple[str, ...]] = {
@@ -122,7 +126,12 @@ SHORT_TRIGGER_MIN_DIGITS: dict[str, int] = {"EP": 6, "AM": 8}
 ID_QUALIFIERS = (
     r"provisoire|d[ée]finitif|d[ée]finitive|temporaire|actuel(?:le)?|ancien(?:ne)?|nouveau|"
     r"nouvelle|local|locale|unique|principal|AP-?HP|patient|s[ée]jour|salari[ée]e?|"
-    r"militaire|d[ée]fense|employ[ée]e?|agent|personnel|interne"
+    r"militaire|d[ée]fense|employ[ée]e?|agent|personnel|interne|officine|pharmacie|clients?"
+)
+# A form, a list or a lot is numbered too: "cerfa n° 11574*04", "lot n° 21034".
+NOT_ID_BEFORE = (
+    r"(?i:cerfa|formulaire|imprim[ée]|ALD|UF|lot|article|art\.|loi|d[ée]cret|arr[êe]t[ée]"
+    r"|circulaire|page|version|annexe|chambre|lit|salle|box)[ \t\u00a0]*$"
 )
 # Product references are no PHI: "cupule réf. 7245-50 lot 23B0457".
 PRODUCT_CUES = (
@@ -172,7 +181,8 @@ _VALUE = (
 _FILLER = (
     r"(?:" + _SP + r"*(?:[:=#|]|n[°º]\.?|no\.|\((?:[^()\n]{1,20})\)|-(?!\d)"
     r"|(?i:" + ID_QUALIFIERS + r")(?![\w-])"
-    r"|[A-Z]{2,5}(?=" + _SP + r"+(?:[A-Z]{1,6}[-/_]?)*\d)))*" + _SP + r"*"
+    r"|[A-Z]{2,8}(?=(?:" + _SP + r"+|" + _SP + r"*[:=#]" + _SP + r"*)(?:[A-Z]{1,6}[-/_]?)*\d)"
+    r"))*" + _SP + r"*"
 )
 
 
@@ -219,6 +229,8 @@ _ID_RE = re.compile(
     first_char_lookahead(_ALL_ID_TRIGGERS)
     + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE
 )
+_NOT_ID_BEFORE_RE = re.compile(NOT_ID_BEFORE)
+_FORM_NUMBER_AFTER_RE = re.compile(r"\*\d")
 _PRODUCT_BEFORE_RE = re.compile(PRODUCT_CUES + r"[^\n.;]{0,25}$")
 _LOT_AFTER_RE = re.compile(_SP + r"*[,;]?" + _SP + r"*(?i:lot|LOT|n[°º]\s*de\s+lot)\b")
 _TABLE_ROW_RE = re.compile(r"(?m)^[ \t]*\|.*\|[ \t]*$")
@@ -403,6 +415,11 @@ def _id_entity(text: str, m: re.Match[str]) -> Entity | None:
         return None  # an implant or device reference, not a person's record
     if _DATE_VALUE_RE.fullmatch(value) or _ID_UNIT_RE.match(text, end):
         return None
+    if trigger == "generic" and (
+        _NOT_ID_BEFORE_RE.search(text, max(0, m.start() - 20), m.start())
+        or _FORM_NUMBER_AFTER_RE.match(text, end)
+    ):
+        return None  # "cerfa n° 11574*04", "ALD n° 30", "lot n° 21034"
     if trigger == "generic" and _YEAR_RE.fullmatch(value):
         return None
     if is_ep and not any(ch in ":n°#" for ch in text[m.end("record") : start]):
