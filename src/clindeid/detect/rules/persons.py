@@ -62,11 +62,17 @@ _INITIALS = (
 _LOWER_WORD = rf"[{_LO}]{{3,}}(?:-[{_LO}]{{2,}})*"
 # Lowercase particle before a lowercase surname: "mme le calvez", "dr de la porte".
 _LOWER_PARTICLE = r"(?:de[ \t]+la|de|du|des|le|la|van|von|ben|el)[ \t]+"
-MAX_LOWER_TOKENS = 3  # "mme le calvez marie-annick": particle + two words
+MAX_LOWER_TOKENS = 3
+# Particles that only occur inside names: the word after them may be a common word
+# ("Maria das Dores", "van Houten", "Ben Salem").
+FOREIGN_PARTICLES: frozenset[str] = frozenset(
+    {"da", "do", "das", "dos", "del", "della", "di", "van", "von", "der", "den", "ter", "ten",
+     "ben", "bin", "el", "al"}
+)  # "mme le calvez marie-annick": particle + two words
 # Particles inside names: "de La Fontaine", "Van Der Berg", "d'Almeida", "Ben Ali".
 _PARTICLE = (
-    r"(?:de|du|des|la|le|van|von|der|den|ter|ten|di|da|del|della|dos|das|ben|bin|el|al|"
-    r"De|Du|Des|La|Le|Van|Von|Der|Den|Ter|Ten|Di|Da|Del|Della|Dos|Das|Ben|Bin|El|Al|Mac|Mc|"
+    r"(?:de|du|des|la|le|van|von|der|den|ter|ten|di|da|do|del|della|dos|das|ben|bin|el|al|"
+    r"De|Du|Des|La|Le|Van|Von|Der|Den|Ter|Ten|Di|Da|Do|Del|Della|Dos|Das|Ben|Bin|El|Al|Mac|Mc|"
     r"DE|DU|DES|LA|LE|VAN|VON|DER|DEN|DI|DA|DEL|DOS|DAS|BEN|EL|AL)"
 )
 
@@ -89,6 +95,14 @@ TITLES: tuple[tuple[str, str, str | None, bool], ...] = (
     (r"[Oo]p[ée]rateur|[Aa]ide|[Aa]nesth[ée]siste|[Cc]hirurgien|[Rr]adiologue", "staff", None,
      True),
     (r"Ma[îi]tre|Me", "lawyer", None, True),
+)
+
+# What may follow a job in a label: "Infirmière de coordination :", "Médiateur en santé :".
+ROLE_QUALIFIER = (
+    r"(?:[ \t]+(?i:de[ \t]+(?:coordination|liaison|jour|nuit|garde|secteur|l['’][ée]quipe|"
+    r"pratique[ \t]+avanc[ée]e|suivi|soins|pharmacie|laboratoire|radiologie)|"
+    r"d['’][ \t]*(?:accueil|orientation|annonce)|r[ée]f[ée]rente?|coordinat(?:eur|rice)|"
+    r"lib[ée]rale?|en[ \t]+sant[ée]|du[ \t]+travail|pu[ée]ricultrice|hospitali[eè]re?))?"
 )
 
 # Field labels before a name: (regex, role, part hint, list allowed, strong).
@@ -126,15 +140,18 @@ FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
         r"destinataires?|copies?(?:[ \t]+[àa])?|cc|correspondants?|signataire|"
         r"(?:r[ée]dig[ée]|valid[ée]|sign[ée](?:[ \t]+[ée]lectroniquement)?|dict[ée]|"
         r"saisi|relu|vu|revu|transcrit|interpr[ée]t[ée]|examin[ée])e?s?[ \t]+par)"
-        r"[ \t]*:",
+        rf"{ROLE_QUALIFIER}[ \t]*:",
         "staff", None, True, False,
     ),
     (
         # care-team acronyms and jobs before a colon: "IDE : Jessica", "IBODE : Maïté, Kevin R."
-        r"(?:\b(?:IDE|IBODE|IADE|IPA|ASH?|AP|ARM|AMP|AES|IDEL)s?|(?i:manipulat(?:eur|rice)s?"
+        r"(?:\b(?:IDE|IBODE|IADE|IPA|ASH?|AP|ARM|AMP|AES|IDEL|IPRP)s?|(?i:manipulat(?:eur|rice)s?"
         r"(?:[ \t]+radio)?|kin[ée]s?|orthophonistes?|ergoth[ée]rapeutes?|"
         r"psychomotricien(?:ne)?s?|pharmacien(?:ne)?s?|brancardiers?|s[ée]niors?|"
-        r"auxiliaires?[ \t]+de[ \t]+pu[ée]riculture|r[ée]gulat(?:eur|rice)))[ \t]*:",
+        r"auxiliaires?[ \t]+de[ \t]+pu[ée]riculture|r[ée]gulat(?:eur|rice)|"
+        r"pr[ée]parat(?:eur|rice)s?|m[ée]diat(?:eur|rice)s?|techniciens?|techniciennes?|"
+        r"[ée]ducat(?:eur|rice)s?|aides?-soignante?s?|sign[ée]e?))"
+        rf"{ROLE_QUALIFIER}[ \t]*:",
         "staff", None, True, False,
     ),
     (
@@ -182,7 +199,12 @@ STAFF_CUES_AFTER = (
 )
 # Care-team roles that, right after a first name, make it a staff member.
 CARE_ROLES_AFTER_NAME = (
-    r"IDE|IBODE|IADE|IPA|AS|ASH|AP|ARM|interne|externe|kin[ée]|aide-soignante?"
+    r"IDE|IBODE|IADE|IPA|AS|ASH|AP|ARM|(?i:internes?|externes?|kin[ée](?:sith[ée]rapeute)?|"
+    r"aide-soignante?|infirmi[èe]re?|pu[ée]ricultrice|sage-femme|technicien(?:ne)?|cadre|"
+    r"psychologue|assistante?[ \t]+sociale?|di[ée]t[ée]ticien(?:ne)?|orthophoniste|"
+    r"ergoth[ée]rapeute|psychomotricien(?:ne)?|manipulat(?:eur|rice)|pr[ée]parat(?:eur|rice)|"
+    r"secr[ée]taire|m[ée]diat(?:eur|rice)|[ée]ducat(?:eur|rice)|brancardi[eè]re?|"
+    r"auxiliaire|agent[ \t]+de[ \t]+service)"
 )
 SIGNATURE_CLOSINGS = (
     r"(?:bien[ \t]+)?(?:cordialement|confraternellement|amicalement|respectueusement)|"
@@ -201,7 +223,7 @@ RELATIVE_NOUNS = (
     r"tante|cousine?|ni[èe]ce|neveu|[ée]poux|[ée]pouse|mari|femme|conjointe?|compagnon|"
     r"compagne|concubine?|partenaire|fianc[ée]e?|amie?|copain|copine|voisine?|tuteur|"
     r"tutrice|curateur|curatrice|jumeau|jumelle|parrain|marraine|filleule?|gendre|bru|"
-    r"aidante?|petite?-amie?|parent|nouveau-n[ée]e?|nounou|nourrice)s?"
+    r"aidante?|petite?-amie?|parent|nouveau-n[ée]e?|nounou|nourrice|famille)s?"
 )
 RELATIVE_ADJECTIVES = (
     r"a[îi]n[ée]e?s?|cadet(?:te)?s?|benjamine?|maternel(?:le)?s?|paternel(?:le)?s?|"
@@ -223,15 +245,33 @@ NICKNAME = r"[«\"“][ \t\u00a0]*(?P<name>{word}(?:[ \t]{word})?)[ \t\u00a0]*[�
 # What follows a lone first name of a relative or child: "Moussa (3 ans)", "« Lulu » (amie)".
 FIRST_NAME_THEN = (
     rf"[ \t]*\((?:\d{{1,2}}[ \t]*(?:ans?|mois)\b|(?i:{RELATIVE_NOUNS})\b)"
+    rf"|[ \t]*,[ \t]*\d{{1,2}}[ \t]*(?:ans?|mois)\b"
 )
 LOWER_FIRST_MIN_COUNT = 1000  # lowercase first name after a relative noun: "son cousin samir"
+# Cues before a lowercase name in quick notes: "pt keita mamadou", "interne lou-ann perret",
+# "signé : c. morel", "dr a. mahé", "mère (nadine)", "une nièce, rose lambert".
+LOWER_PATIENT_CUES = r"pte?|patiente?|patient\(e\)"
+LOWER_TITLE_CUES = r"dre?\.?|pr\.?|docteure?|professeure?"
+LOWER_CIVILITY_CUES = r"mme\.?|mlle\.?|madame|monsieur|mr\.?|m\."
+LOWER_STAFF_CUES = (
+    r"internes?|externes?|ide|ibode|iade|idel|ipa|infirmi[èe]re?|sage-femme|"
+    r"kin[ée](?:sith[ée]rapeute)?|psychologue|sign[ée]e?|r[ée]dig[ée]e?[ \t]+par|"
+    r"pr[ée]parat(?:eur|rice)|manipulat(?:eur|rice)|secr[ée]taire|assistante?[ \t]+sociale?"
+)
+LOWER_STRONG_FIRST = 10_000  # births: a lowercase first name that needs no surname after it
+LOWER_SINGLE_SURNAME = 100  # a lone lowercase surname after a cue
+LOWER_COMMON_SURNAME = 1000  # "dr paris": a surname that is also a common word, after dr/pr
+MAX_LOWER_WORDS = 3
+FREQUENT_SURNAME = 5000  # "Émilie Petit": after a first name, a very frequent surname wins
+EPONYM_FIRST_MIN_STRENGTH = 0.7  # "Sarah Wolff": an eponym after a strong first name
 # Initials-only names: "C.D.", "M.-L. K.", "(V. M.)"; at least two letters.
 _INI = r"[{up}]\.(?:-?[{up}]\.)*"
 INITIALS_NAME = rf"{_INI}(?:(?<=-[{{up}}]\.)|(?<=[{{up}}]\.[{{up}}]\.)|[ \t]{_INI})"
 # Dotted abbreviations that look like initials but are not names (letters only).
 INITIALS_NOT_NAMES: frozenset[str] = frozenset(
     {"NB", "PS", "SA", "CF", "EG", "IE", "PO", "QS", "US", "SP", "PJ", "OK", "TV", "AP", "AM",
-     "PM", "RAS", "SAS", "ND", "NR", "NC", "NA", "VS", "ET", "CI", "AL", "JC"}
+     "PM", "RAS", "SAS", "ND", "NR", "NC", "NA", "VS", "ET", "CI", "AL", "JC", "CR", "RD",
+     "AR", "AT", "DR", "PR", "MR", "SC", "IM", "IV"}
 )  # fmt: skip
 # Job words after a title that make "Professeur d'EPS" a profession, not a name.
 JOB_OBJECT_ENDINGS: tuple[str, ...] = ("ique", "iques", "ie", "ais", "ol", "sport", "sports")
@@ -340,7 +380,7 @@ EPONYMS: frozenset[str] = words(
     hinchey cockcroft gault mdrd friedewald holter swan ganz seldinger foley hartmann
     nissen billroth fahr pick down turner conn graves wolff kent stein leventhal
     sezary mycosis vaquez gougerot verneuil bowen dubreuilh darier hansen koch
-    doppler gram apfel bristol
+    doppler gram apfel bristol sydney milan
     """
 )
 # "maladie de X", "signe de X": X is an eponym whatever it is.
@@ -388,7 +428,7 @@ LINE_WINDOW = 160  # longest line prefix/suffix read for banner and list labels
 # --------------------------------------------------------------------------------------
 
 _TITLE_ALT = "|".join(f"(?P<t{i}>{rx})" for i, (rx, *_rest) in enumerate(TITLES))
-_TITLE_RE = re.compile(rf"(?<![\w.'’-])(?:{_TITLE_ALT})(?![\w'’])")
+_TITLE_RE = re.compile(rf"(?=[{_UP}{_LO}])(?<![\w.'’-])(?:{_TITLE_ALT})(?![\w'’])")
 _TITLE_AT = re.compile(rf"(?:{_TITLE_ALT})(?![\w'’])")
 _CIVILITY_AT = re.compile(
     "|".join(f"(?P<t{i}>{rx})" for i, (rx, kind, *_r) in enumerate(TITLES) if kind == "civility")
@@ -396,7 +436,7 @@ _CIVILITY_AT = re.compile(
 )
 _TITLE_LINK_RE = re.compile(rf"[ \t]+(?:le|la|et|&)[ \t]+(?:{_TITLE_ALT})(?![\w'’])")
 _FIELD_ALT = "|".join(f"(?P<f{i}>{rx})" for i, (rx, *_rest) in enumerate(FIELDS))
-_FIELD_RE = re.compile(rf"(?<![\w'’-])(?:{_FIELD_ALT})")
+_FIELD_RE = re.compile(rf"(?=[{_UP}{_LO}])(?<![\w'’-])(?:{_FIELD_ALT})")
 _CLOSING_RE = re.compile(rf"(?im)^[ \t]*(?:{SIGNATURE_CLOSINGS})[ \t]*[,.!]?[ \t]*$")
 
 _SPACE_RE = re.compile(r"[ \t]*")
@@ -429,7 +469,7 @@ _PLACE_CONTEXT_RE = re.compile(rf"(?:{PLACE_CONTEXT})[ \t]*$")
 _TITLE_TOKEN_RE = re.compile(rf"(?:{_TITLE_ALT})$")
 _TOKEN = rf"(?:{_INITIALS}|{_WORD})"
 _NAME_THEN_ROLE_RE = re.compile(
-    rf"(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)"
+    rf"(?=[{_UP}])(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)"
     rf"(?=[ \t]*(?:,[ \t]*|\()(?:{CARE_ROLES_AFTER_NAME})\b)"
 )
 _SINGLE_INITIAL = re.compile(rf"[{_UP}]\.")
@@ -437,7 +477,7 @@ _RUN_RE = re.compile(rf"(?<![\w'’.-]){_TOKEN}(?:[ \t]{{1,3}}{_TOKEN})+(?![\w'�
 _TOKEN_RE = re.compile(rf"{_INITIALS}(?![\w'’])|{_WORD}(?![\w'’])")
 
 _RELATIVE_RE = re.compile(
-    rf"(?:(?<![\w'’-])(?i:{RELATIVE_DETERMINERS})[ \t]+(?i:autres?[ \t]+)?"
+    rf"(?=[ \t{_UP}{_LO}])(?:(?<![\w'’-])(?i:{RELATIVE_DETERMINERS})[ \t]+(?i:autres?[ \t]+)?"
     rf"|(?:^|(?<=[.;:!?\n(–—•-]))[ \t]*)"
     rf"(?i:{RELATIVE_NOUNS})(?:[ \t]+(?i:{RELATIVE_ADJECTIVES})){{0,2}}(?![\w'’-])"
     rf"[ \t]*(?:,|:|\()?[ \t]*(?=[{_UP}])"
@@ -457,15 +497,48 @@ _QUOTED_FIRST_THEN_RE = re.compile(
     NICKNAME.format(word=_NICK_WORD) + rf"(?={FIRST_NAME_THEN})"
 )
 _FIRST_THEN_RE = re.compile(
-    rf"(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)(?={FIRST_NAME_THEN})"
+    rf"(?=[{_UP}])(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)(?={FIRST_NAME_THEN})"
 )
 _NAME_BEFORE_DIT_RE = re.compile(
     rf"(?P<name>[{_UP}][\w'’-]*[{_LO}{_UP}])[ \t]*,?[ \t]*$"
 )
+# A lone first name in brackets after a care act: "kinésithérapie respiratoire (Sabrina)".
+_PAREN_FIRST_RE = re.compile(
+    rf"(?<=\()(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)(?=\))"
+)
+# A first name signing a nursing note at the end of its line: "… R : EVA 3/10. Kelly".
+_LINE_END_FIRST_RE = re.compile(
+    rf"(?m)(?<=[.!?][ \t])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)[ \t]*$"
+)
+# A nickname in quotes right after a relation word or a full name: "un ami « Momo »",
+# "Jean Dupuis (« Jeannot »)", "ses voisins (« Titi et sa bande »)".
+_QUOTED_NAME_RE = re.compile(
+    rf"[«\"“][ \t\u00a0]*(?P<name>{_NICK_WORD})(?=[ \t\u00a0]*[»\"”]|[ \t]+(?:et|&)[ \t])"
+)
+_QUOTED_BEFORE_RE = re.compile(
+    rf"(?:(?<![\w'’-])(?i:{RELATIVE_NOUNS})[ \t]*,?[ \t]*\(?"
+    rf"|[{_UP}][{_LO}]+[ \t]*\()[ \t]*$"
+)
+# An initial and a capitalised surname in a name slot: "prélevé par N. Martin, technicienne",
+# "… surveillance. F. Durand" (line end), "IPRP : S. Morel".
+_INITIAL_SURNAME_RE = re.compile(
+    rf"(?=[{_UP}]\.)(?:(?<=[.:;(–—,][ \t])|(?<=\bpar[ \t])|(?<=\bavec[ \t])|(?<=\bet[ \t])"
+    rf"|(?<=^))(?P<name>[{_UP}]\.(?:-?[{_UP}]\.)?[ \t]{_WORD_PART})"
+    rf"(?=[ \t]*(?:$|[,;)(–—]|\.[ \t]*$|[ \t]-[ \t]))",
+    re.MULTILINE,
+)
+# A lone first name given with a phone number: "contact : jérôme, 06 12 34 56 78".
+_FIRST_THEN_PHONE_RE = re.compile(
+    rf"(?=[{_UP}{_LO}])(?:(?<=[:(][ \t])|(?<=^))"
+    rf"(?P<name>[{_UP}{_LO}][{_LO}]+(?:-[{_UP}{_LO}][{_LO}]+)?)"
+    r"(?=[ \t]*[,–—-]?[ \t]*(?:\+33[ \t]?|0)[1-9](?:[ .-]?\d{2}){4}(?!\d))",
+    re.MULTILINE,
+)
 _PRENOM_LIST_SEP_RE = re.compile(r"[ \t]*,[ \t]*")
 _INITIALS_NAME = INITIALS_NAME.format(up=_UP)
 _LINE_INITIALS_RE = re.compile(
-    rf"(?m)(?:(?<=[.!?)][ \t])|(?<=[–—-][ \t]))(?:{_INITIALS_NAME})[ \t]*$"
+    rf"(?m)(?=[ \t{_UP}])(?:(?<=[.!?)][ \t])|(?<=[–—-][ \t])|^[ \t]*)(?:{_INITIALS_NAME})"
+    r"[ \t]*$"
 )
 _PAREN_INITIALS_RE = re.compile(rf"(?<=\()(?:{_INITIALS_NAME})(?=\))")
 # "J. Lefort", "A.-L. Bonnet, psychologue", "C. Boyer, SF – 14/07/2023": an initial and a
@@ -473,6 +546,17 @@ _PAREN_INITIALS_RE = re.compile(rf"(?<=\()(?:{_INITIALS_NAME})(?=\))")
 _LINE_INITIAL_NAME_RE = re.compile(
     rf"(?m)^[ \t]*(?P<name>{_INI.format(up=_UP)}[ \t]+{_WORD})"
     rf"(?=[ \t]*(?:$|,|[–—]|-[ \t]|\())"
+)
+_LOWER_CUE_RE = re.compile(  # the leading lookahead lets the engine skip non-letters fast
+    rf"(?=[{_UP}{_LO}])(?<![\w'’.-])(?:(?P<pat>(?i:{LOWER_PATIENT_CUES}))|(?P<title>(?i:{LOWER_TITLE_CUES}))"
+    rf"|(?P<civ>(?i:{LOWER_CIVILITY_CUES}))|(?P<staff>(?i:{LOWER_STAFF_CUES}))"
+    rf"|(?P<rel>(?i:{RELATIVE_NOUNS})))(?![\w'’-])"
+    rf"[ \t]*(?:[:(,][ \t]*)?(?=[{_LO}])"
+)
+_LOWER_INITIAL_RE = re.compile(rf"[{_LO}]\.(?:-?[{_LO}]\.)?[ \t]+(?=[{_LO}])")
+_LOWER_SEQ_WORD_RE = re.compile(rf"[{_LO}]{{2,}}(?:-[{_LO}]{{2,}})*(?![\w'’-])")
+_LOWER_SEQ_PARTICLE_RE = re.compile(
+    r"(?:de[ \t]+la|de|du|des|le|la|van|von|ben|el|da|das|dos|del|di)[ \t]+"
 )
 _TITLE_INFO = {f"t{i}": (kind, sex, weak) for i, (_rx, kind, sex, weak) in enumerate(TITLES)}
 _FIELD_INFO = {f"f{i}": rest for i, (_rx, *rest) in enumerate(FIELDS)}
@@ -677,7 +761,7 @@ class PersonDetector:
 
     # ---------------------------------------------------------------- name parsing
     def _read_token(
-        self, text: str, pos: int, *, lower_ok: bool, weak: bool
+        self, text: str, pos: int, *, lower_ok: bool, weak: bool, after_first: bool = False
     ) -> tuple[list[_Tok], int] | None:
         """Read one name token (with its particles) at ``pos``; ``None`` if there is none."""
         toks: list[_Tok] = []
@@ -695,11 +779,21 @@ class PersonDetector:
         if m:
             word = m.group()
             key = _key(word)
-            if _is_stop(key):
+            if _is_stop(key) and not (
+                # "Dr Mathilde Sainte-Claire": a hyphenated saint's name after a first name
+                after_first and not weak and "-" in word and key.split(" ")[0] in _SAINTS
+            ):
                 return None
-            if weak and not word.isupper():
+            if weak and not word.isupper() and not (
+                toks and text[toks[-1].start:toks[-1].end].strip().lower() in FOREIGN_PARTICLES
+            ):
                 lex = self._lex()
-                if lex.common_weight(word) >= 0.5 and lex.first_strength(word) < 0.5:
+                if lex.common_weight(word) >= 0.5 and lex.first_strength(word) < 0.5 and not (
+                    # "sa fille Émilie Petit": a frequent surname after a first name
+                    after_first and not toks and lex.surname(word) >= LOWER_COMMON_SURNAME
+                    and (lex.common_weight(word) < 0.8
+                         or lex.surname(word) >= FREQUENT_SURNAME)
+                ):
                     return None
             if weak and (_base_key(key) in MONTHS_DAYS):
                 return None
@@ -767,12 +861,22 @@ class PersonDetector:
             if out and q - p > 2:  # a wide gap ends a name (columns)
                 break
             n_lower = sum(t.kind in ("lower", "lparticle") for t in out)
+            after_first = bool(out) and out[-1].kind == "word" and not out[-1].upper and (
+                self._lex().first_strength(text[out[-1].start:out[-1].end]) >= 0.5
+            )
             got = self._read_token(
                 text, q,
                 lower_ok=lower_ok and (not out or (out[-1].kind == "lower"
                                                    and n_lower < MAX_LOWER_TOKENS)),
-                weak=weak,
+                weak=weak, after_first=after_first,
             )
+            if not got and cross_line and after_first and not weak:
+                # "Dr Gwenaëlle Le" / "Roux": a particle ending the line
+                more = self._particle_then_next_line(text, q)
+                if more:
+                    out.extend(more)
+                    p = more[-1].end
+                    continue
             if not got:
                 break
             toks, end = got
@@ -1057,6 +1161,205 @@ class PersonDetector:
                          source="pattern/person-relative", score=0.75,
                          attributes={"role": "other", "part": "first", "trigger": "relative"})
 
+    def _strong_lone_first(self, w: str) -> bool:
+        """A capitalised word that is clearly a first name and no ordinary word."""
+        lex = self._lex()
+        k = _key(w)
+        if _is_stop(k) or _base_key(k) in EPONYMS or _base_key(k) in MONTHS_DAYS:
+            return False
+        return (
+            lex.first_strength(w) >= FIRST_INITIAL_MIN_STRENGTH
+            and lex.first_count(w) > 3 * max(lex.surname(w), 1)
+            and (lex.common_weight(w) == 0
+                 or (lex.common_weight(w) < 0.5 and lex.first_strength(w) >= 0.8))
+        )
+
+    def _name_slot_pass(self, document: Document) -> Iterator[Entity]:
+        """Names in slots that only a name fills: "(Sabrina)" after a care act, a first name
+        closing a nursing note line, a nickname in quotes after a relation word or a full
+        name, "N. Martin" between punctuation."""
+        text = document.text
+        lex = self._lex()
+        if not lex.available:
+            return
+        for rx, role in ((_PAREN_FIRST_RE, "other"), (_LINE_END_FIRST_RE, "staff")):
+            for m in rx.finditer(text):
+                if self._strong_lone_first(m.group("name")):
+                    yield Entity(m.start("name"), m.end("name"), "PERSON",
+                                 source="dictionary/person-first", score=0.7,
+                                 attributes={"role": role, "part": "first",
+                                             "trigger": "name-slot"})
+        for m in _FIRST_THEN_PHONE_RE.finditer(text):
+            w = m.group("name")
+            ok = self._strong_lone_first(w) if w[0].isupper() else bool(
+                self._lower_sequence(text, m.start("name"), title=False)
+            )
+            if ok:
+                yield Entity(m.start("name"), m.end("name"), "PERSON",
+                             source="dictionary/person-first", score=0.7,
+                             attributes={"role": "other", "part": "first",
+                                         "trigger": "phone"})
+        for m in _QUOTED_NAME_RE.finditer(text):
+            if not _QUOTED_BEFORE_RE.search(text, max(0, m.start() - 40), m.start()):
+                continue
+            w = m.group("name")
+            k = _key(w)
+            if _is_stop(k) or _base_key(k) in EPONYMS or _base_key(k) in MONTHS_DAYS or (
+                lex.common_weight(w) >= 0.5
+            ):
+                continue
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="heuristic/person-nickname", score=0.75,
+                         attributes={"role": "other", "part": "first", "trigger": "nickname"})
+        for m in _INITIAL_SURNAME_RE.finditer(text):
+            name = m.group("name")
+            if name.startswith("M."):
+                continue  # "M. Martin": a civility, read by the title pass
+            wm = _WORD_RE.search(name)
+            if wm is None:
+                continue
+            w = wm.group()
+            k = _key(w)
+            if _is_stop(k) or _base_key(k) in EPONYMS or _base_key(k) in MONTHS_DAYS:
+                continue
+            if lex.surname(w) < SURNAME_MIN_COUNT or lex.common_weight(w) >= 0.5:
+                continue
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="dictionary/person-initial", score=0.7,
+                         attributes={"role": self._context_role(text, m.start(), m.end(),
+                                                                "staff"),
+                                     "part": "full", "trigger": "initial"})
+
+    def _lower_word_ok(self, word: str) -> tuple[bool, int, int, float]:
+        """Whether a lowercase word may be a name part: (ok, first count, surname count,
+        common weight). Hyphenated first names ("lou-ann") need every part to be a name."""
+        lex = self._lex()
+        key = _key(word)
+        if _is_stop(key) or key in MONTHS_DAYS or key in EPONYMS:
+            return False, 0, 0, 1.0
+        if "-" in word:
+            parts = word.split("-")
+            for part in parts:
+                pk = _key(part)
+                known = (lex.first_count(part) >= FIRST_NAME_MIN_COUNT
+                         or lex.surname(part) >= SURNAME_MIN_COUNT)
+                if pk in CLINICAL_ACRONYMS or pk in MONTHS_DAYS or not known or (
+                    lex.common_weight(part) >= 0.5
+                ):
+                    return False, 0, 0, 1.0
+            firsts = [lex.first_count(part) for part in parts]
+            return True, min(firsts), lex.surname(word), lex.common_weight(word)
+        if len(word) < 3:
+            return False, 0, 0, 1.0
+        first, sur = lex.first_count(word), lex.surname(word)
+        ok = first >= FIRST_NAME_MIN_COUNT or sur >= SURNAME_MIN_COUNT
+        return ok, first, sur, lex.common_weight(word)
+
+    def _lower_sequence(self, text: str, pos: int, *, title: bool) -> list[_Tok]:
+        """Lowercase name tokens after a cue, checked against the name dictionaries.
+
+        Every word must be a known first name or surname that is not an ordinary word; an
+        initial ("c. morel") needs a surname after it; a lone word needs strong evidence.
+        ``title`` (after dr/pr) lets a frequent surname that is also a common word through
+        ("dr paris"). Returns ``[]`` when the words do not read as a name.
+        """
+        im = _LOWER_INITIAL_RE.match(text, pos)
+        p = im.end() if im else pos
+        toks: list[_Tok] = []
+        infos: list[tuple[int, int, float]] = []
+        while len(infos) < MAX_LOWER_WORDS:
+            q = p
+            if infos:
+                sm = _SPACE_RE.match(text, p)
+                if not sm or sm.end() - p != 1:
+                    break
+                q = sm.end()
+            pm = _LOWER_SEQ_PARTICLE_RE.match(text, q) if (infos or im) else None
+            wm = _LOWER_SEQ_WORD_RE.match(text, pm.end() if pm else q)
+            if not wm:
+                break
+            ok, first, sur, cw = self._lower_word_ok(wm.group())
+            if not ok or (pm and (sur < SURNAME_MIN_COUNT or cw >= 0.5)):
+                break
+            if pm:
+                toks.append(_Tok(q, q + len(pm.group().rstrip()), "lparticle", "", False))
+            toks.append(_Tok(wm.start(), wm.end(), "lower", _key(wm.group()), False))
+            infos.append((first, sur, cw))
+            p = wm.end()
+        if not infos:
+            return []
+        n = len(infos)
+        # every word but a strong first name followed by a surname must not be a common word
+        keep = n
+        for i, (first, _sur, cw) in enumerate(infos):
+            if cw < 0.5:
+                continue
+            pair_ok = (
+                i == 0 and n > 1 and first >= LOWER_STRONG_FIRST and infos[1][2] == 0
+                and infos[1][1] >= SURNAME_MIN_COUNT
+            )
+            if not pair_ok:
+                keep = i
+                break
+        if keep < n:
+            cut = sum(1 for t in toks if t.kind == "lower") - (n - keep)
+            lowers = [j for j, t in enumerate(toks) if t.kind == "lower"]
+            toks = toks[: lowers[cut - 1] + 1] if cut > 0 else []
+            infos = infos[:keep]
+        if not infos:
+            if title and n >= 1 and im is None:
+                first, sur, cw = self._lower_word_ok_single(text, pos)
+                if sur >= LOWER_COMMON_SURNAME and cw < 0.8:
+                    wm = _LOWER_SEQ_WORD_RE.match(text, pos)
+                    if wm:
+                        return [_Tok(wm.start(), wm.end(), "lower", _key(wm.group()), False)]
+            return []
+        if im:
+            if not any(sur >= SURNAME_MIN_COUNT and cw < 0.5 for _f, sur, cw in infos):
+                return []
+            toks.insert(0, _Tok(im.start(), im.start() + len(im.group().rstrip()), "init",
+                                "", False))
+        elif len(infos) == 1:
+            first, sur, cw = infos[0]
+            if not ((cw == 0 and (first >= LOWER_FIRST_MIN_COUNT or sur >= LOWER_SINGLE_SURNAME))
+                    or first >= LOWER_STRONG_FIRST):
+                return []
+        while toks and toks[-1].kind == "lparticle":
+            toks.pop()
+        return toks
+
+    def _lower_word_ok_single(self, text: str, pos: int) -> tuple[int, int, float]:
+        wm = _LOWER_SEQ_WORD_RE.match(text, pos)
+        if not wm or "-" in wm.group():
+            return 0, 0, 1.0
+        w = wm.group()
+        k = _key(w)
+        if _is_stop(k) or k in MONTHS_DAYS or k in EPONYMS:
+            return 0, 0, 1.0
+        lex = self._lex()
+        return lex.first_count(w), lex.surname(w), lex.common_weight(w)
+
+    def _lower_cue_pass(self, document: Document) -> Iterator[Entity]:
+        """Lowercase names after a cue in quick notes ("pt keita mamadou", "mère (nadine)")."""
+        text = document.text
+        if not self._lex().available:
+            return
+        for m in _LOWER_CUE_RE.finditer(text):
+            group = m.lastgroup or ""
+            toks = self._lower_sequence(text, m.end(), title=group == "title")
+            if not toks:
+                continue
+            if group == "pat":
+                role = "patient"
+            elif group == "rel":
+                role = "other"
+            elif group == "civ":
+                role = self._context_role(text, m.start(), toks[-1].end)
+            else:
+                role = "staff"
+            yield self._make(text, toks, "pattern/person-lower", 0.8, role, None,
+                             trigger="lower-cue")
+
     def _initials_pass(self, document: Document) -> Iterator[Entity]:
         """Initials-only names ("(V. M.)", "– C.D.") and "J. Lefort" signature lines."""
         text = document.text
@@ -1137,11 +1440,16 @@ class PersonDetector:
                                    lower_ok=lower_ok)
             if not toks:
                 continue
+            source = "pattern/person-title"
+            if maiden and not tm and self._maiden_acronym(text, toks):
+                continue  # "épouse DCD": an abbreviation, not a name
             if not strong and not tm and not self._plausible(text, toks):
-                continue
+                if not (maiden and self._upper_surname(text, toks)):
+                    continue
+                source = "heuristic/person-maiden"  # "épouse PARIS": not repeated elsewhere
             ent_sex = sex or ("F" if maiden and trigger.lower().startswith(("n", "é", "e", "v"))
                               else None)
-            ent = self._make(text, toks, "pattern/person-title", 0.9 if strong or tm else 0.85,
+            ent = self._make(text, toks, source, 0.9 if strong or tm else 0.85,
                              role, ent_sex, part if len(toks) == 1 or part == "first" else None,
                              trigger="maiden" if maiden else "field")
             if role == "patient" or part is not None:
@@ -1158,6 +1466,25 @@ class PersonDetector:
         if _OTHER_BEFORE_RE.search(before[-60:]):
             return "other"
         return "patient"
+
+    def _maiden_acronym(self, text: str, toks: list[_Tok]) -> bool:
+        """A short UPPERCASE word that is no known surname after "épouse"/"née" ("DCD")."""
+        words = [t for t in toks if t.kind == "word"]
+        if len(toks) != 1 or len(words) != 1 or not words[0].upper:
+            return False
+        w = text[words[0].start:words[0].end]
+        return len(w) <= 4 and self._lex().surname(w) < LOWER_SINGLE_SURNAME
+
+    def _upper_surname(self, text: str, toks: list[_Tok]) -> bool:
+        """An UPPERCASE known surname that is also a common word: "épouse PARIS"."""
+        words = [t for t in toks if t.kind == "word"]
+        if len(words) != 1 or not words[0].upper:
+            return False
+        w = text[words[0].start:words[0].end]
+        b = _base_key(words[0].key)
+        lex = self._lex()
+        return (len(b) >= 3 and b not in EPONYMS and b not in MONTHS_DAYS
+                and lex.surname(w) >= LOWER_SINGLE_SURNAME and lex.common_weight(w) < 0.8)
 
     def _plausible(self, text: str, toks: list[_Tok]) -> bool:
         """A title-less name needs one word that is not a common word, or a first name."""
@@ -1229,14 +1556,18 @@ class PersonDetector:
 
     def _pairs(self, text: str, toks: list[tuple[_Tok, str]], lex: Lexicon) -> Iterator[Entity]:
         feats: list[_Feat | None] = []
-        for t, w in toks:
-            if _TITLE_TOKEN_RE.match(w):
+        for n_tok, (t, w) in enumerate(toks):
+            if _TITLE_TOKEN_RE.match(w) and not (n_tok == len(toks) - 1 and n_tok > 0):
                 feats.append(None)  # "M." before a name is a civility, not an initial
                 continue
             if t.kind == "init":
                 feats.append(_Feat("init", 0.0, 0.0, 0.0))
                 continue
             b = _base_key(t.key)
+            if b in EPONYMS and not _is_stop(t.key) and len(b) >= 3:
+                # an eponym is a surname only right after a strong first name ("Sarah Wolff")
+                feats.append(_Feat("eponym", 0.0, lex.surname_strength(w), lex.common_weight(w)))
+                continue
             if (
                 _is_stop(t.key) or b in EPONYMS or b in MONTHS_DAYS or len(b) < 2
                 or (t.upper and len(b) < 3)
@@ -1248,7 +1579,7 @@ class PersonDetector:
         best: list[tuple[int, int, float, str]] = []
         for i in range(len(toks) - 1):
             fa, fb = feats[i], feats[i + 1]
-            if fa is None or fb is None:
+            if fa is None or fb is None or fa.kind == "eponym":
                 continue
             (a, _wa), (b, wb) = toks[i], toks[i + 1]
             if _PLACE_CONTEXT_RE.search(text, max(0, a.start - 40), a.start):
@@ -1259,9 +1590,16 @@ class PersonDetector:
             elif fb.kind == "init" and fa.kind == "word" and a.upper and fa.sn and "." in wb:
                 cand = (0.7, "dictionary/person") if fa.common < 0.5 else None
             elif fb.kind == "init" and fa.kind == "word" and _SINGLE_INITIAL.fullmatch(wb) and (
-                fa.fn >= FIRST_INITIAL_MIN_STRENGTH and fa.common < 0.5
+                fa.common < 0.5 and (fa.fn >= FIRST_INITIAL_MIN_STRENGTH or (
+                    fa.fn > 0 and _STAFF_AFTER_RE.match(text, b.end)))
             ):
                 cand = (0.7, "dictionary/person")  # "Claudine W.", "Kevin R." signing notes
+            elif fb.kind == "eponym":
+                if fa.kind == "word" and fa.fn >= EPONYM_FIRST_MIN_STRENGTH and fa.common == 0 and (
+                    fb.sn and fb.common < 0.5 and not _EPONYM_CONTEXT_RE.search(
+                        text, max(0, a.start - 40), a.start)
+                ):
+                    cand = (0.6, "dictionary/person")
             elif fa.kind == "word" and fb.kind == "word":
                 cand = _pair_score(a, b, fa, fb)
             if cand and cand[0] >= self.min_dictionary_score:
@@ -1331,6 +1669,8 @@ class PersonDetector:
         found.extend(self._initials_pass(document))
         found.extend(self._role_after_pass(document))
         found.extend(self._loose_first_name_pass(document))
+        found.extend(self._lower_cue_pass(document))
+        found.extend(self._name_slot_pass(document))
         # the patient's metadata names make a dictionary/other guess a patient
         found = [self._with_meta_role(document, e) for e in found]
         found.extend(self._repeat_pass(document, found))
