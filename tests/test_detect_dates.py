@@ -301,6 +301,7 @@ ROUND5_CASES = [
     # a day and a month before a time, or with a zero-padded month
     ("IDE\n12/11 08h30 – Cible : douleur", D("12/11")),
     ("19/12 à 14h15 appel de la fille", D("19/12")),
+    ("Transmissions\n7/10 21h : sommeil agité", D("7/10")),
     ("(IRM 17/02 et 03/03)", D("17/02", "03/03")),
     # a year in words after "l'an"
     ("L'an deux mille vingt-trois, le neuf mai", D("deux mille vingt-trois", "neuf mai")),
@@ -316,6 +317,7 @@ ROUND5_CASES = [
     ("ascension de la coupole diaphragmatique", []),
     ("EVA 04/10 ; HAD 12/8 ; MMS 26/30 ; Apgar 9/10", []),
     ("ratio 01/03 ; TA 13/08", []),
+    ("TA 13/8 à 14h ; EVA 6/10 à 10h30", []),
     ("cycles 2, 4 et 6 mois plus tard", []),
     ("Pas d'ordonnance mer. à revoir", []),
     ("le mardi et le jeudi", []),

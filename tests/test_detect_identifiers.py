@@ -310,6 +310,13 @@ def test_round5_ids(text: str, expected: list[tuple[str, str]]) -> None:
     assert [f for f in found(text) if f[1] == ID] == expected
 
 
+def test_social_security_after_number_sign_is_left_to_the_nir() -> None:
+    body = "2 71 05 92 044 071"
+    text = f"N° SS : {body} {key(body)}"
+    assert [label for _, label in found(text)] == ["NIR"]
+    assert list(IdentifierDetector().detect(Document.create("t", text))) == []
+
+
 def test_siret_kind() -> None:
     (entity,) = [e for e in entities("SIRET 418 227 093 00021") if e.label == ID]
     assert entity.attributes["kind"] == "SIRET"

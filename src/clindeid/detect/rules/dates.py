@@ -255,7 +255,7 @@ _WEEKDAY_BEFORE = re.compile(WEEKDAY_BEFORE, _FLAGS)
 _SEASONS = frozenset(SEASONS)
 # "(16/09)": a day and a month alone in brackets, two digits each; "(8/10)" is a score.
 _TIME_AFTER_RE = re.compile(
-    r"[ \t\u00a0]+(?:à[ \t\u00a0]+)?(?:[01]?\d|2[0-3])[h:][0-5]\d", _FLAGS
+    r"[ \t\u00a0]+(?:à[ \t\u00a0]+)?(?:[01]?\d|2[0-3])(?:[h:][0-5]\d|h(?!\w))", _FLAGS
 )
 _BRACKET_DM_RE = re.compile(r"\((?P<d>[0-3]\d)/(?P<m>0[1-9]|1[12])\)")
 _MONTH_TABLES = {"month": MONTHS, "month_abbr": MONTHS_ABBR, "month_abbr3": MONTHS_ABBR3}

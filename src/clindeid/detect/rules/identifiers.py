@@ -420,6 +420,8 @@ def _id_entity(text: str, m: re.Match[str]) -> Entity | None:
         or _FORM_NUMBER_AFTER_RE.match(text, end)
     ):
         return None  # "cerfa n° 11574*04", "ALD n° 30", "lot n° 21034"
+    if trigger == "generic" and _NIR_TRIGGER_RE.search(text, m.start(), start):
+        return None  # "N° SS : 1 54 …" is left to the NIR detector
     if trigger == "generic" and _YEAR_RE.fullmatch(value):
         return None
     if is_ep and not any(ch in ":n°#" for ch in text[m.end("record") : start]):
