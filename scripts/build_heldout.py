@@ -27,7 +27,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # set name → id prefix
-SETS: dict[str, str] = {"heldout": "held", "heldout_b": "heldb", "heldout_c": "heldc"}
+SETS: dict[str, str] = {
+    "heldout": "held",
+    "heldout_b": "heldb",
+    "heldout_c": "heldc",
+    "heldout_d": "heldd",
+}
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
 
