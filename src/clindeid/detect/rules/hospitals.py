@@ -32,6 +32,7 @@ from functools import cache
 from typing import Any
 
 from clindeid.detect.rules._chars import LOWER, UPPER
+from clindeid.detect.rules.persons import EPONYM_CONTEXT
 from clindeid.detect.rules.places import DEPARTEMENTS
 from clindeid.document import Document, Entity
 
@@ -73,7 +74,11 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+d['’]imagerie(?:\s+médicale)?|centre\s+de\s+radiologie|"
      r"centre\s+de\s+radiothérapie|centre\s+médico-?psychologique|"
      r"centre\s+de\s+cancérologie|centre\s+d['’]hémodialyse|centre\s+de\s+la\s+douleur|"
+     r"centre\s+municipal\s+de\s+santé|maison\s+médicale(?:\s+de\s+garde)?|"
+     r"centre\s+de\s+PMI|centre\s+de\s+protection\s+maternelle\s+et\s+infantile|"
+     r"centre\s+délocalisé\s+de\s+prévention\s+et\s+de\s+soins|"
      r"dispensaire", "OTHER", False),
+    (r"CMS", "OTHER", True),
     (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement",
      "EHPAD", False),
     (r"groupe\s+hospitalier(?:\s+(?:universitaire|mutualiste|privé|intercommunal))?|"
@@ -105,16 +110,33 @@ DETERMINERS_BEFORE_LOWER_HEAD: tuple[str, ...] = (
 )  # fmt: skip
 LOWER_HEAD_ADJECTIVES: frozenset[str] = frozenset({"clinique", "institut", "centre médical"})
 # Named groups and famous hospitals that are proposed without a head.
+# Multi-site institutions named as a whole (AP-HP, AP-HM, Hospices Civils de Lyon) are not
+# proposed: they name no site and are not PHI (held-out decisions); "HAD AP-HP" still is.
 NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
-    (r"AP-?HP|APHP|A\.P\.-?H\.P\.|AP-?HM|APHM|HCL|HEGP", "CHU"),
-    (r"Assistance\s+[Pp]ublique\s*[-–]?\s*[Hh]ôpitaux\s+de\s+(?:Paris|Marseille)", "CHU"),
-    (r"Hospices\s+[Cc]ivils\s+de\s+Lyon", "CHU"),
+    (r"HEGP", "CHU"),
     # regional university hospitals and cancer centres known by their acronym alone
     (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR", "CHU"),
-    (r"Gustave[- ]Roussy|Pitié[- ]Salpêtrière|La\s+Pitié|Hôtel[- ]Dieu|Robert[- ]Debré|"
-     r"Édouard[- ]Herriot|Edouard[- ]Herriot|Lyon[- ]Sud|La\s+Timone|Léon[- ]Bérard|"
-     r"Oscar[- ]Lambret|Paoli[- ]Calmettes|Georges[- ]François[- ]Leclerc|"
-     r"Kremlin[- ]Bicêtre\s+hospital", "CHU"),
+    (r"La\s+Pitié|La\s+Timone|Kremlin[- ]Bicêtre\s+hospital", "CHU"),
+)  # fmt: skip
+# Famous two-word hospital names, matched in any case and with or without accents
+# ("pitie salpetriere", "ROBERT-DEBRÉ").
+NAMED_HOSPITALS_LOOSE: tuple[str, ...] = (
+    "gustave roussy", "pitie salpetriere", "hotel dieu", "robert debre", "edouard herriot",
+    "lyon sud", "leon berard", "oscar lambret", "paoli calmettes", "georges francois leclerc",
+    "henri mondor", "ambroise pare", "antoine beclere", "louis mourier", "jean verdier",
+    "raymond poincare", "paul brousse", "charles foix", "georges pompidou",
+)  # fmt: skip
+# Whole-institution names not proposed even when a head matches them.
+INSTITUTION_WHOLE: frozenset[str] = frozenset(
+    {"hospices civils de lyon", "hopitaux de paris", "hopitaux de marseille"}
+)  # fmt: skip
+# Distinctive one-word site names of university hospitals (derived from FINESS, see
+# `_site_names`) that are still too ambiguous alone: places, streets, eponyms, generic words.
+SITE_NAME_DENY: frozenset[str] = frozenset(
+    {"annexe", "bellevue", "central", "enfants", "helico", "institut", "maritime",
+     "misericorde", "psychiatrie", "psychiatrique", "source", "universitaires",
+     "universitaire", "kremlin", "sebastopol", "vaugirard", "laennec", "lapeyronie",
+     "trousseau", "tenon", "broca", "charcot", "calmette", "pasteur", "pellegrin"}
 )  # fmt: skip
 # Services named after a person or place (proper name required after the head).
 SERVICE_HEADS: tuple[str, ...] = (
@@ -355,7 +377,7 @@ def _head_alternation() -> str:
 
 _HOSPITAL = re.compile(
     rf"(?<![\w-])(?=[CcGgHhEeSsMmIiPpUuFfRrAaDd])(?:{_head_alternation()})(?![\w])"
-    rf"(?P<adj>[ \t]+{_ADJ})?"
+    rf"(?P<adj>[ \t]+(?i:{_ADJ}))?"
     rf"(?:[ \t]*[-–][ \t]*|[ \t]+){_GENERIC_AFTER}(?P<name>{_NAME})"
 )
 _NAMED_ORG = re.compile(rf"(?<![\w-])(?:{'|'.join(NAMED_ORGS)})(?![\w-])")
@@ -451,6 +473,22 @@ JOB_PAREN_GENERIC: frozenset[str] = frozenset(
      "sf", "asv", "mk", "ergothérapeute", "psychologue", "ehpa", "fam", "mas", "ime",
      "itep", "sessad", "usld", "dr", "m", "mme", "pr"}
 )  # fmt: skip
+_SECOND_NAME = re.compile(
+    rf"[ \t]+[–-][ \t]+[{UP}][{LOW}]+-[{UP}][{LOW}]+(?=[ \t]*(?:\n|,|$))"
+)
+_NEW_BEFORE = re.compile(r"(?<![\w-])(?:Nouvel|Nouveau|Nouvelle|Grand|Vieil)[ \t]+$")
+# "– site Paul Papin", "Site Félix Guyon" after an establishment on the same line
+_SITE = re.compile(
+    rf"(?<![\w-])(?i:site)[ \t]+(?P<name>{_STOP}[{UP}][{LOW}]+(?:[ -]{_STOP}[{UP}][{LOW}]+){{0,3}})"
+    rf"(?![\w'’-])"
+)
+_ESTABLISHMENT_BEFORE = re.compile(
+    r"(?i:h[ôo]pital|h[ôo]pitaux|\bCHU\b|\bCHRU\b|\bCH\b|\bCHR\b|clinique|institut|"
+    r"\bGHU?\b|centre[ \t]+hospitalier|groupe[ \t]+hospitalier)[^\n]*$"
+)
+_TITLE_BEFORE = re.compile(
+    r"(?i:\b(?:dr|pr|docteur|professeur|m|mme|mr|mlle|madame|monsieur)\.?[ \t]+)$"
+)
 _LOWER_HEAD_CONTEXT = re.compile(
     r"(?:^|[\s(])(?:" + "|".join(re.escape(d) for d in DETERMINERS_BEFORE_LOWER_HEAD)
     + r")[ \t]*$",
@@ -556,6 +594,16 @@ def _trie_regex(words: set[str]) -> str:
     return build(trie)
 
 
+_NAMED_LOOSE = re.compile(
+    r"(?<![\w-])(?i:"
+    + "|".join(
+        "[- ]".join("".join(_char_class(c) for c in w) for w in n.split())
+        for n in NAMED_HOSPITALS_LOOSE
+    )
+    + r")(?![\w-])"
+)
+
+
 @cache
 def _finess() -> _Finess:
     return _Finess()
@@ -586,25 +634,37 @@ class HospitalDetector:
                 before = text[max(line_start, m.start() - 30) : m.start()]
                 if before.strip() and not _LOWER_HEAD_CONTEXT.search(before):
                     continue  # "examen clinique de Parkinson"
-            end = _trim(text, m.start(), m.end("name"))
-            # "CH William Morey de Chalon-sur-Saône": a proper name, then its town (CITY)
+            start = m.start()
+            end = _trim(text, start, m.end("name"))
+            # "CH William Morey de Chalon-sur-Saône": a person's name, then its town (CITY)
             name_start = m.start("name")
             if text[name_start].isupper() and not _OF_START.match(text, name_start):
-                town = _TRAILING_TOWN.search(text, name_start, end)
-                if town and town.start() > name_start and _is_commune(text, town.start(), end):
-                    end = town.start()
+                end = _cut_trailing_town(text, name_start, end)
             tail = _HOSPITAL_TAIL.match(text, end)
             if tail and "-" in text[name_start:end]:
                 end = tail.end()  # "Hôpital Necker-Enfants malades"
-            yield Entity(m.start(), end, "HOSPITAL", source="pattern/hospital", score=0.9,
+            second = _SECOND_NAME.match(text, end)
+            if second:
+                end = second.end()  # "Hôpital Dupré – Jean-Rostand": a double name
+            new = _NEW_BEFORE.search(text, max(0, start - 12), start)
+            if new:
+                start = new.start()  # "Nouvel Hôpital Civil"
+            if _plain(text[start:end]) in INSTITUTION_WHOLE:
+                continue
+            yield Entity(start, end, "HOSPITAL", source="pattern/hospital", score=0.9,
                          attributes={"category": HOSPITAL_HEADS[idx][1]})  # fmt: skip
         for m in _NAMED.finditer(text):
             yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.9,
                          attributes={"category": "CHU"})  # fmt: skip
+        for m in _NAMED_LOOSE.finditer(text):
+            yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.85,
+                         attributes={"category": "CHU"})  # fmt: skip
+        yield from _sites(text)
         for m in _SERVICE.finditer(text):
             end = _trim(text, m.start(), m.end("name"))
-            if _generic_name(text[m.start("name") : end]):
-                continue  # "Unité Neurovasculaire", "Unité Médico-Judiciaire"
+            name = text[m.start("name") : end]
+            if _generic_name(name) or not re.search(r"[ -]", name):
+                continue  # "Unité Neurovasculaire", "Unité Kraepelin": services, no PHI
             yield Entity(m.start(), end, "HOSPITAL", source="pattern/hospital", score=0.7,
                          attributes={"category": "SERVICE"})  # fmt: skip
 
@@ -633,9 +693,7 @@ class HospitalDetector:
             if _generic_name(text[m.start("name") : end]):
                 continue  # "Laboratoire de Biochimie et d'Hématologie"
             name_start = m.start("name")
-            town = _TRAILING_TOWN.search(text, name_start, end)
-            if town and town.start() > name_start and _is_commune(text, town.start(), end):
-                end = town.start()  # "lycée Paul Lapie" + "de Courbevoie" (CITY)
+            end = _cut_trailing_town(text, name_start, end)  # "lycée Paul Lapie" de Courbevoie
             number = _UNIVERSITY_NUMBER.match(text, end)
             if number and m.group().lower().startswith("univ"):
                 end = number.end()  # "Université Lyon 2"
@@ -761,6 +819,87 @@ def _generic_name(name: str) -> bool:
             continue
         return False
     return True
+
+
+def _plain(text: str) -> str:
+    from clindeid.knowledge.normalize import normalize_key
+
+    return normalize_key(text)
+
+
+def _cut_trailing_town(text: str, name_start: int, end: int) -> int:
+    """End of a name without its trailing "de <commune>" when the name before it is a
+    person's ("CH William Morey" de Chalon) — not after a lone first name ("Hôpital Arnaud
+    de Villeneuve") nor after a common word ("Clinique Générale d'Annecy")."""
+    from clindeid.detect.rules.places import _knowledge
+
+    town = _TRAILING_TOWN.search(text, name_start, end)
+    if not town or town.start() <= name_start or not _is_commune(text, town.start(), end):
+        return end
+    words = re.findall(rf"[{UP}{LOW}]+", text[name_start : town.start()])
+    kb = _knowledge()
+    if len(words) >= 2 and (not kb.available or kb.is_first_name(words[0])):
+        return town.start()
+    return end
+
+
+@cache
+def _site_names() -> re.Pattern[str] | None:
+    """One-word site names of university hospitals, from FINESS ("SITE LARIBOISIERE",
+    "HOPITAL LA TIMONE"): long, no common word, first name, commune or frequent surname."""
+    try:
+        from clindeid.detect.rules.persons import EPONYMS
+        from clindeid.knowledge import (
+            communes_by_name,
+            hospitals,
+            is_common_word,
+            is_first_name,
+            normalize_key,
+            surname_count,
+        )
+
+        names: set[str] = set()
+        for h in hospitals():
+            if h.category not in ("CHU", "CHR"):
+                continue
+            for raw in (h.short_name, h.long_name):
+                for m in _FINESS_SITE.finditer(normalize_key(raw)):
+                    w = m.group(1)
+                    if (
+                        len(w) < 6 or w in SITE_NAME_DENY or w in EPONYMS or is_common_word(w)
+                        or is_first_name(w) or communes_by_name(w) or surname_count(w) >= 150
+                    ):  # fmt: skip
+                        continue
+                    names.add(w)
+    except Exception:
+        return None
+    if not names:
+        return None
+    return re.compile(rf"(?<![\w{APOS}-])(?i:{_trie_regex(names)})(?![\w-])")
+
+
+_EPONYM_BEFORE = re.compile(EPONYM_CONTEXT)
+_FINESS_SITE = re.compile(r"\b(?:site|hopital|hop)\s+(?:(?:de|la|le|du|des|d|l)\s+)*([a-z]+)")
+
+
+def _sites(text: str) -> Iterator[Entity]:
+    """A hospital's site named alone: after "site" on an establishment's line, or a
+    distinctive university-hospital site name in any case ("SAU lariboisiere")."""
+    for m in _SITE.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _ESTABLISHMENT_BEFORE.search(text, line_start, m.start()):
+            yield Entity(m.start("name"), _trim(text, m.start("name"), m.end("name")),
+                         "HOSPITAL", source="pattern/hospital", score=0.75,
+                         attributes={"category": "SITE"})  # fmt: skip
+    rx = _site_names()
+    if rx is None:
+        return
+    for m in rx.finditer(text):
+        before = text[max(0, m.start() - 40) : m.start()]
+        if _TITLE_BEFORE.search(before) or _EPONYM_BEFORE.search(before):
+            continue  # "Dr Necker", "maladie de X"
+        yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.75,
+                     attributes={"category": "SITE"})  # fmt: skip
 
 
 def _defines_abbreviation(before: str, name: str) -> bool:
