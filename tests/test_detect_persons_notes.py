@@ -164,3 +164,32 @@ def test_common_word_after_first_name_needs_a_frequent_surname() -> None:
 def test_header_acronyms_are_not_persons(text: str) -> None:
     found = persons(text)
     assert not {"SIRET", "ADELI", "RPPS", "NIR", "NDA", "FINESS", "IBODE"} & set(found)
+
+
+# 5. relatives listed with commas: only clear first names continue the list
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Deux filles : Agathe (aidante, 06 11 22 33 44), Bérénice qui vit à Lille.",
+         ["Agathe", "Bérénice"]),
+        ("Ses petits-enfants Noé, Capucine et Aurèle viennent le week-end.",
+         ["Noé", "Capucine", "Aurèle"]),
+        ("sa fille Anne, Lyon, 3 ans", ["Anne"]),
+        ("sa mère Lina, Diabète équilibré", ["Lina"]),
+    ],
+)
+def test_relative_comma_lists(text: str, expected: list[str]) -> None:
+    assert persons(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("AS : ludovic, IDE : margaux", ["ludovic", "margaux"]),
+        ("Cible : douleur. EVA 2/10 – Apolline\n16h – Cible : transit", ["Apolline"]),
+        ("AS : aide à la toilette faite", []),
+        ("Hôpital Nord – Lyon\nService – Neurologie", []),
+    ],
+)
+def test_care_team_acronyms_and_dash_signatures(text: str, expected: list[str]) -> None:
+    assert persons(text) == expected

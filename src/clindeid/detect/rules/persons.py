@@ -256,8 +256,10 @@ LOWER_CIVILITY_CUES = r"mme\.?|mlle\.?|madame|monsieur|mr\.?|m\."
 LOWER_STAFF_CUES = (
     r"internes?|externes?|ide|ibode|iade|idel|ipa|infirmi[èe]re?|sage-femme|"
     r"kin[ée](?:sith[ée]rapeute)?|psychologue|sign[ée]e?|r[ée]dig[ée]e?[ \t]+par|"
-    r"pr[ée]parat(?:eur|rice)|manipulat(?:eur|rice)|secr[ée]taire|assistante?[ \t]+sociale?"
+    r"pr[ée]parat(?:eur|rice)|manipulat(?:eur|rice)|secr[ée]taire|assistante?[ \t]+sociale?|"
+    r"aide-soignante?|auxiliaire[ \t]+de[ \t]+pu[ée]riculture"
 )
+LOWER_STAFF_ACRONYMS = r"AS|ASH|AP|ARM|AMP|AES|IPRP|SF"  # case-sensitive: "AS : kevin"
 LOWER_STRONG_FIRST = 10_000  # births: a lowercase first name that needs no surname after it
 LOWER_SINGLE_SURNAME = 100  # a lone lowercase surname after a cue
 LOWER_COMMON_SURNAME = 1000  # "dr paris": a surname that is also a common word, after dr/pr
@@ -508,7 +510,7 @@ _PAREN_FIRST_RE = re.compile(
 )
 # A first name signing a nursing note at the end of its line: "… R : EVA 3/10. Kelly".
 _LINE_END_FIRST_RE = re.compile(
-    rf"(?m)(?<=[.!?][ \t])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)[ \t]*$"
+    rf"(?m)(?<=[.!?–—][ \t])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)[ \t]*$"
 )
 # A nickname in quotes right after a relation word or a full name: "un ami « Momo »",
 # "Jean Dupuis (« Jeannot »)", "ses voisins (« Titi et sa bande »)".
@@ -534,6 +536,7 @@ _FIRST_THEN_PHONE_RE = re.compile(
     r"(?=[ \t]*[,–—-]?[ \t]*(?:\+33[ \t]?|0)[1-9](?:[ .-]?\d{2}){4}(?!\d))",
     re.MULTILINE,
 )
+_RELATIVE_LIST_SEP_RE = re.compile(r"[ \t]*(?:(?:,[ \t]*)?(?:\bet\b|&)|,|;)[ \t]*")
 _PRENOM_LIST_SEP_RE = re.compile(r"[ \t]*,[ \t]*")
 _INITIALS_NAME = INITIALS_NAME.format(up=_UP)
 _LINE_INITIALS_RE = re.compile(
@@ -549,7 +552,8 @@ _LINE_INITIAL_NAME_RE = re.compile(
 )
 _LOWER_CUE_RE = re.compile(  # the leading lookahead lets the engine skip non-letters fast
     rf"(?=[{_UP}{_LO}])(?<![\w'’.-])(?:(?P<pat>(?i:{LOWER_PATIENT_CUES}))|(?P<title>(?i:{LOWER_TITLE_CUES}))"
-    rf"|(?P<civ>(?i:{LOWER_CIVILITY_CUES}))|(?P<staff>(?i:{LOWER_STAFF_CUES}))"
+    rf"|(?P<civ>(?i:{LOWER_CIVILITY_CUES}))|(?P<staff>(?i:{LOWER_STAFF_CUES})"
+    rf"|{LOWER_STAFF_ACRONYMS})"
     rf"|(?P<rel>(?i:{RELATIVE_NOUNS})))(?![\w'’-])"
     rf"[ \t]*(?:[:(,][ \t]*)?(?=[{_LO}])"
 )
@@ -1092,7 +1096,8 @@ class PersonDetector:
             yield ent
             yield from self._list_more(text, ent.end, "other", None, weak=True,
                                        source="pattern/person-relative", score=0.8,
-                                       min_tokens=1, separators=_AND_RE)
+                                       min_tokens=1, separators=_RELATIVE_LIST_SEP_RE,
+                                       comma_first_names=True)
 
     def _role_after_pass(self, document: Document) -> Iterator[Entity]:
         """A lone first name followed by a care-team role: "Mélanie (IDE de coordination)"."""
@@ -1161,7 +1166,7 @@ class PersonDetector:
                          source="pattern/person-relative", score=0.75,
                          attributes={"role": "other", "part": "first", "trigger": "relative"})
 
-    def _strong_lone_first(self, w: str) -> bool:
+    def _strong_lone_first(self, w: str, max_common: float = 0.0) -> bool:
         """A capitalised word that is clearly a first name and no ordinary word."""
         lex = self._lex()
         k = _key(w)
@@ -1170,7 +1175,7 @@ class PersonDetector:
         return (
             lex.first_strength(w) >= FIRST_INITIAL_MIN_STRENGTH
             and lex.first_count(w) > 3 * max(lex.surname(w), 1)
-            and (lex.common_weight(w) == 0
+            and (lex.common_weight(w) <= max_common
                  or (lex.common_weight(w) < 0.5 and lex.first_strength(w) >= 0.8))
         )
 
@@ -1394,8 +1399,10 @@ class PersonDetector:
     def _list_more(
         self, text: str, pos: int, role: str, part: str | None, weak: bool,
         source: str = "pattern/person-title", score: float = 0.9, min_tokens: int = 2,
-        separators: re.Pattern[str] | None = None,
+        separators: re.Pattern[str] | None = None, comma_first_names: bool = False,
     ) -> Iterator[Entity]:
+        """More names after a list separator; ``comma_first_names``: after a bare comma or
+        semicolon only a clear first name continues the list ("Paul, Inès et Lou")."""
         pm = _PAREN_RE.match(text, pos)  # "Emmanuel (8 ans) et Grâce": skip the bracket
         if pm:
             pos = pm.end()
@@ -1412,6 +1419,11 @@ class PersonDetector:
             toks = self._read_name(text, p, weak=weak and not tm, cross_line=False)
             if not toks or (not tm and sum(t.kind != "particle" for t in toks) < min_tokens):
                 return  # a bare single word after a comma is often a city or a function
+            if comma_first_names and not tm and sm.group().strip() in (",", ";") and not (
+                toks[0].kind == "word"
+                and self._strong_lone_first(text[toks[0].start:toks[0].end], 0.5)
+            ):
+                return  # "sa fille Anne, Lyon": a place, not a sister
             yield self._make(text, toks, source, score, role, sex, part, trigger="list")
             pos = toks[-1].end
             # skip a parenthesised function: "(urologue)"
