@@ -49,6 +49,10 @@ def _is_word_char(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
 
 
+# where a needle may start: not inside a word, an e-mail or a dotted name
+_NEEDLE_START = re.compile(r"(?<![\w@.])\S")
+
+
 class _Needles:
     """Every needle of a document found in one scan (instead of one regex per needle).
 
@@ -73,17 +77,12 @@ class _Needles:
         hits: list[list[tuple[int, int]]] = [[] for _ in self.needles]
         if not self.needles:
             return hits
-        firsts = {c for k in self.by_first for c in (k, k.upper())}
-        firsts |= {n[0] for n, _l, _c in self.needles}
-        starts = re.compile(
-            r"(?<![\w@.])[" + "".join(re.escape(c) for c in sorted(firsts)) + "]",
-            re.IGNORECASE,
-        )
         n_text = len(text)
         last_end = [0] * len(self.needles)
-        for m in starts.finditer(text):
+        by_first = self.by_first
+        for m in _NEEDLE_START.finditer(text):
             p = m.start()
-            group = self.by_first.get(text[p].lower())
+            group = by_first.get(text[p].lower())
             if group is None:
                 continue
             for i in group:

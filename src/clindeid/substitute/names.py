@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -236,9 +236,16 @@ def apply_case(surrogate: str, original: str) -> str:
 # --------------------------------------------------------------------------- drawing
 
 
-def _draw_letter(rng: np.random.Generator, avoid: str) -> str:
+@lru_cache(maxsize=64)
+def _letter_cdf(avoid: str) -> np.ndarray:
+    """Cumulative weights of the initial letters, ``avoid`` excluded."""
     letters, p = _initial_letters()
-    cdf = np.cumsum(np.where(np.array(letters) == avoid, 0.0, p))
+    return np.cumsum(np.where(np.array(letters) == avoid, 0.0, p))
+
+
+def _draw_letter(rng: np.random.Generator, avoid: str) -> str:
+    letters, _ = _initial_letters()
+    cdf = _letter_cdf(avoid)
     return letters[min(int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right")),
                        len(letters) - 1)]  # fmt: skip
 

@@ -62,25 +62,35 @@ def _lexical(word: str) -> tuple[str, ...]:
     return tuple(feats)
 
 
-def _context(word: str) -> tuple[str, ...]:
+@lru_cache(maxsize=200_000)
+def _word_features(word: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """A word's own features (with the bias) and, for each neighbour offset in ``_OFFSETS``,
+    the features it gives the token at that distance (cached: words repeat)."""
     if word.startswith("\n"):
-        return ("nl",)
-    return (f"w={word.lower()}", f"sh={_shape(word)}")
+        context: tuple[str, ...] = ("nl",)
+    else:
+        context = (f"w={word.lower()}", f"sh={_shape(word)}")
+    # seen from token i, the neighbour j = i + d reports "{d}:…"
+    by_offset = tuple(tuple(f"{d}:{x}" for x in context) for d in _OFFSETS)
+    return ("bias", *_lexical(word)), by_offset
+
+
+_OFFSETS = (-2, -1, 1, 2)
+_PADS = tuple((f"{d}:pad",) for d in _OFFSETS)
 
 
 def features(words: Sequence[str]) -> list[list[str]]:
-    """crfsuite feature lists of a token sequence."""
+    """crfsuite feature lists of a token sequence: a token's own features, its neighbours'
+    (±2) lower-cased form and shape, padding at the ends, and ``line_start``."""
     n = len(words)
+    cached = [_word_features(w) for w in words]
     out: list[list[str]] = []
-    for i, w in enumerate(words):
-        f = ["bias", *_lexical(w)]
-        for d in (-2, -1, 1, 2):
+    for i in range(n):
+        f = list(cached[i][0])
+        for k, d in enumerate(_OFFSETS):
             j = i + d
-            if 0 <= j < n:
-                f.extend(f"{d}:{x}" for x in _context(words[j]))
-            else:
-                f.append(f"{d}:pad")
-        if (i and words[i - 1].startswith("\n")) or i == 0:
+            f.extend(cached[j][1][k] if 0 <= j < n else _PADS[k])
+        if i == 0 or words[i - 1].startswith("\n"):
             f.append("line_start")
         out.append(f)
     return out
