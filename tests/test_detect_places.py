@@ -277,3 +277,47 @@ def test_round4_features(text: str, expected: list[tuple[str, str]]) -> None:
 )
 def test_round4_elided_places(text: str, expected: list[tuple[str, str]]) -> None:
     assert found(text) == expected
+
+
+# Round 5: foreign addresses, complements before a residence, named features, false friends.
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("domicilié Chemin des Vignes 14, 1009 Pully (Suisse)",
+         [("Chemin des Vignes 14", "ADDRESS"), ("1009", "ZIP"), ("Pully", "CITY"),
+          ("Suisse", "LOCATION")]),
+        ("Adresse : Bât. D – Résidence Les Ormes, 4 rue Cuvier",
+         [("Bât. D – Résidence Les Ormes", "ADDRESS"), ("4 rue Cuvier", "ADDRESS")]),
+        ("domicile : lieu-dit Les Sorbiers, route de Corte\n",
+         [("lieu-dit Les Sorbiers, route de Corte", "ADDRESS")]),
+        ("CH de Nîmes – Urgences – Route de Montpellier, 30000 Nîmes",
+         [("Nîmes", "CITY"), ("Route de Montpellier", "ADDRESS"), ("30000", "ZIP"),
+          ("Nîmes", "CITY")]),
+        ("Adresse de prise en charge : Les Bruyères, 24200 Sarlat-la-Canéda",
+         [("Les Bruyères", "ADDRESS"), ("24200", "ZIP"), ("Sarlat-la-Canéda", "CITY")]),
+        ("Lieu de naissance : Sétif (Algérie)", [("Sétif", "CITY"), ("Algérie", "LOCATION")]),
+        ("chute lors d'un match au stade Gerland", [("stade Gerland", "LOCATION")]),
+        ("randonnée dans le massif des Bauges", [("massif des Bauges", "LOCATION")]),
+        ("dépistage organisé, antenne de la Drôme", [("Drôme", "LOCATION")]),
+        ("laboratoire X – site de Kervénoaël\n", [("Kervénoaël", "LOCATION")]),
+    ],
+)
+def test_round5_places(text: str, expected: list[tuple[str, str]]) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Drainage par 2 drains de Blake 24 Ch. Fermeture sternale.",
+        "Fracture bimalléolaire (Weber B) opérée.",
+        "Âge osseux (Greulich et Pyle) : 12 ans.",
+        "Aide : Mme Lenoir (IBODE) – instrumentation",
+        "Hôpital X – Département de Cardiologie – Bâtiment A",
+        "Assistance Publique – Hôpitaux de Paris",
+        "lymphome de Hodgkin stade III, stade Tanner 3",
+        "stade de Tanner 2, col du fémur",
+    ],
+)
+def test_round5_place_negatives(text: str) -> None:
+    assert found(text) == [], found(text)

@@ -348,7 +348,9 @@ LOCATION_PREPOSITIONS = (
 )
 
 # A region or département right after "dans le/la/l'" or "en": "dans le Cantal", "en Corse".
-PLACE_ARTICLE_BEFORE = r"(?:^|[\s(])(?:dans[ \t]+(?:le|la|les|l['’])|en)[ \t]*$"
+PLACE_ARTICLE_BEFORE = (
+    r"(?:^|[\s(])(?:dans[ \t]+(?:le|la|les|l['’])|en|de[ \t]+(?:la|l['’]))[ \t]*$"
+)
 ARTICLE_LOCATIONS: tuple[str, ...] = ("Corse", "Guyane")  # besides REGIONS and DEPARTEMENTS
 # A score right after a capitalised token makes it a test, not a place: "MoCA 26/30".
 SCORE_FRACTION_AFTER = r"[ \t]*(?::|=|à)?[ \t]*\d{1,3}(?:[,.]\d)?[ \t]*/[ \t]*\d{1,3}\b"
@@ -379,7 +381,8 @@ SCORE_BEFORE = (
 # Territories named after a cue: "région d'Amhara", "île d'Anjouan", "province du Sud-Kivu".
 TERRITORY_CUES = (
     r"r[ée]gions?|provinces?|[ée]tat|districts?|[îi]les?|comt[ée]|wilayas?|gouvernorats?|"
-    r"pr[ée]fectures?|oblast|cantons?|vall[ée]e|d[ée]partement|archipel|emirat|émirat"
+    r"pr[ée]fectures?|oblast|cantons?|vall[ée]e|d[ée]partement|archipel|emirat|émirat|"
+    r"site(?=[ \t]+d)"
 )
 # Natural and sub-communal features before a proper name: "quais de la Vilaine",
 # "sentier du Piton des Neiges", "gîte de la Caverne Dufour" (the name is the LOCATION).
@@ -389,6 +392,16 @@ FEATURE_NOUNS = (
     r"[ée]tang|cascade|gorges?|falaises?|grotte|cirque|vall[ée]e|estuaire|embouchure|"
     r"presqu['’][îi]le|[îi]lot"
 )
+# Features whose head noun is part of the place's name: "massif des Écrins", "stade Lescure".
+WHOLE_FEATURES = r"massif|stade|parc|jardin|piton|plateau"
+# Words after "stade"/"col"… that make it a stage, a classification or anatomy.
+WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
+    {"tanner", "ann", "child", "nyha", "gold", "kdigo", "figo", "masaoka", "binet", "rai",
+     "durie", "salmon", "hoehn", "braak", "fontaine", "leriche", "dukes", "clark", "i", "ii",
+     "iii", "iv", "v", "a", "b", "c", "d", "ia", "ib", "iia", "iib", "iiia", "iiib", "iva",
+     "ivb", "initial", "terminal", "précoce", "avancé", "vésical", "utérin", "fémoral",
+     "anatomique", "chirurgical"}
+)  # fmt: skip
 # Military bases are places as a whole: "base navale de Brest", "BA 105".
 MILITARY_BASE = r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense)"
 # "10e arrondissement", "gare du Nord", "aéroport d'Orly", "métro Château-Rouge".
@@ -475,11 +488,19 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         rf"|(?P<type_w>(?i:{_alternation(weak)})){_SEP}(?P<name_w>{name_strict})"
         rf"|(?P<self>{self_named}))"
     )
+    street_plain = (
+        rf"(?:(?i:{_alternation(strong)}){_SEP}{name_loose}"
+        rf"|(?i:{_alternation(weak)}){_SEP}{name_strict})"
+    )
+    number_after = (
+        rf"(?<![\w-])(?P<addr>(?:{street_plain}|[{UP}][{LOW}]+(?:straße|strasse|weg|gasse|"
+        rf"platz|allee|laan|straat))[ \t]+\d{{1,4}}[a-z]?)(?![\w])"
+    )
     cues = "(?i:" + "|".join(ADDRESS_CUES) + ")"
     return {
         "numbered": re.compile(
             # cheap first-character test (a house number or a complement's first letter)
-            rf"(?=[\d{_COMPLEMENT_FIRSTS}])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*,\s*)*)"
+            rf"(?=[\d{_COMPLEMENT_FIRSTS}])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*[,–—-]\s*)*)"
             rf"(?P<num>{_HOUSE_NUMBER})[ \t]*,?[ \t]*{street}(?P<comp>{complement})"
         ),
         "cued": re.compile(
@@ -487,21 +508,53 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
             rf"(?P<addr>{street}(?P<comp>{complement}))"
         ),
         "named": re.compile(
-            rf"(?<![\w-])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*,\s*)*)"
+            rf"(?<![\w-])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*[,–—-]\s*)*)"
             rf"(?P<type>(?i:{_alternation(named)})){_SEP}(?P<name>{name_strict})"
-            rf"(?P<comp>{complement})"
+            rf"(?P<comp>{complement})(?P<street>,[ \t]*{street_plain})?"
         ),
         "postbox": re.compile(POSTBOX_PATTERN),
+        # a number after the street, then a 4- or 5-digit postcode (Swiss, German, Belgian
+        # addresses): "Rue de Carouge 112, 1205 Genève", "Hauptstraße 48, 77694 Kehl"
+        "number_after_bare": re.compile(number_after),
+        # a named place after an address label, before a postcode: "Adresse : Les Granges,
+        # 24000 X"
+        "labelled_place": re.compile(
+            rf"(?i:adresse|domicile)[^:\n]{{0,30}}:[ \t]*(?P<addr>(?:(?:La|Le|Les)[ \t]+|L['’])?"
+            rf"[{UP}][{LOW}][\w'’-]*(?:[ \t]+(?:(?:de|du|des|ar|an)[ \t]+)?[{UP}][\w'’-]+){{0,3}})"
+            rf"(?=[ \t]*,[ \t]*\d{{5}}[ \t]+[{UP}])"
+        ),
         # a street without a number opening a line or after a comma, before a postcode:
         # "Avenue du 14 Juillet, 93140 Bondy"
         "before_zip": re.compile(
-            rf"(?m)(?:^[ \t]*|(?<=[,;:][ \t]))(?P<addr>{street})"
+            rf"(?m)(?:^[ \t]*|(?<=[,;:–—][ \t]))(?P<addr>{street})"
             rf"(?=[ \t]*(?:,|[–—-])?[ \t]*(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
         ),
     }
 
 
 _ZIP = re.compile(ZIP_PATTERN)
+_NUMBER_BEFORE_ZIP = re.compile(
+    rf"(?<=[{LOW}] )(?P<num>\d{{1,4}}[a-z]?)[ \t]*,[ \t]*\d{{4,5}}[ \t]+[{UP}]"
+)
+_DEVICE_BEFORE = re.compile(
+    r"(?i:drains?|sondes?|cath[ée]ters?|canules?|tubes?|dilatat\w*|bougies?|trocarts?)"
+    r"[^.;\n]{0,30}$"
+)
+# 4-digit (or foreign 5-digit) postcode + a foreign city after an address line
+_FOREIGN_ZIP = re.compile(r"(?<![\w.,/:-])\d{4,5}(?![\w]|[.,]\d)[ \t]+(?=[" + UP + r"])")
+# "Oran (Algérie)": a place followed by its country in brackets
+_COUNTRY_AFTER = re.compile(
+    r"[ \t]*\((?:" + "|".join(
+        re.escape(c) for c in sorted(COUNTRIES, key=len, reverse=True)
+    ) + r")\)"
+)
+# institutions named as a whole: "Assistance Publique – Hôpitaux de Paris"
+_INSTITUTION_BEFORE = re.compile(
+    r"(?i:assistance[ \t]+publique[ \t]*[-–]?[ \t]*h[ôo]pitaux[ \t]+de|hospices[ \t]+civils"
+    r"[ \t]+de)[ \t]*$"
+)
+# "Greulich et Pyle", "Hoehn et Yahr": a pair of eponyms, no commune
+_EPONYM_PAIR_BEFORE = re.compile(rf"([{UP}][{LOW}]+)[ \t]+et[ \t]+$")
 _ZIP_CUE = re.compile(ZIP_CUES)
 _CEDEX_AFTER = re.compile(rf"[ \t]*-?[ \t]*{CEDEX}\b")
 _CITY_AFTER_CUE = re.compile(
@@ -509,7 +562,8 @@ _CITY_AFTER_CUE = re.compile(
 )
 _CITY_RUN = re.compile(
     rf"[{UP}][{UP}{LOW}]*(?:(?:[ \t]+|[-{APOS}]|[{APOS}][ \t]*)(?!(?:CEDEX|Cedex)\b)"
-    rf"(?:[{UP}][{UP}{LOW}]*|(?i:sur|sous|en|lès|les|lez|le|la|de|du|des|d|l|aux|au|à|et)\b)){{0,8}}"
+    rf"(?:[{UP}][{UP}{LOW}]*|(?i:sur|sous|en|lès|les|lez|le|la|de|du|des|d|l|aux|au|à|et|di|da)"
+    rf"\b)){{0,8}}"
 )
 # A capitalised token; after an elided "d'" too ("originaire d'Orléans", "retour d'Abidjan").
 _CAP_TOKEN = re.compile(
@@ -540,7 +594,7 @@ _SCORE_BEFORE = re.compile(SCORE_BEFORE)
 _PLACE_RUN = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*(?:[ \t-][{UP}][{UP}{LOW}]+){{0,3}}"
 _OF = r"(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
 _TERRITORY = re.compile(
-    rf"(?=[rRpPéÉeEdDiIîÎcCwWgGoOvVaA])(?<![\w-])(?i:{TERRITORY_CUES})[ \t]+"
+    rf"(?=[rRpPéÉeEdDiIîÎcCwWgGoOvVaAsS])(?<![\w-])(?i:{TERRITORY_CUES})[ \t]+"
     rf"(?:{_OF}[ \t]*)?(?P<name>{_PLACE_RUN})"
 )
 _ARRONDISSEMENT_LOC = re.compile(ARRONDISSEMENT)
@@ -551,6 +605,10 @@ _FEATURE_NAME = (
 )
 _FEATURE_PLACE = re.compile(
     rf"(?<![\w-])(?i:{FEATURE_NOUNS})[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
+)
+_WHOLE_FEATURE = re.compile(
+    rf"(?=[mMsSpPjJ])(?<![\w-])(?i:{WHOLE_FEATURES})[ \t]+(?:{_OF}[ \t]*)?(?P<name>{_FEATURE_NAME})"
+    rf"(?![\w'’-])"
 )
 _MILITARY_BASE = re.compile(
     rf"(?<![\w-])(?i:{MILITARY_BASE})[ \t]+{_OF}[ \t]*{_FEATURE_NAME}(?![\w'’-])"
@@ -812,6 +870,10 @@ class AddressDetector:
         rx = _address_regexes()
         for m in rx["numbered"].finditer(text):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
+            if ctype.lower().startswith("ch") and _DEVICE_BEFORE.search(
+                text, max(0, m.start() - 40), m.start()
+            ):
+                continue  # "drain de Blake 24 Ch.": a catheter gauge (Charrière)
             yield self._entity(text, m.start("pre") if m.group("pre") else m.start("num"),
                                m.end(), "street", ctype, 0.9)  # fmt: skip
         for m in rx["cued"].finditer(text):
@@ -823,6 +885,18 @@ class AddressDetector:
         for m in rx["before_zip"].finditer(text):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
             yield self._entity(text, m.start("addr"), m.end("addr"), "street", ctype, 0.8)
+        for m in rx["labelled_place"].finditer(text):
+            yield Entity(m.start("addr"), m.end("addr"), "ADDRESS", source="pattern/address",
+                         score=0.8, attributes={"kind": "street"})  # fmt: skip
+        for z in _NUMBER_BEFORE_ZIP.finditer(text):
+            # "Rue de Carouge 112, 1205 Genève": the street ends with the house number
+            ls = max(text.rfind("\n", 0, z.start()) + 1, z.start() - 80)
+            for m in rx["number_after_bare"].finditer(text, ls, z.end("num")):
+                if m.end("addr") == z.end("num"):
+                    yield Entity(m.start("addr"), m.end("addr"), "ADDRESS",
+                                 source="pattern/address", score=0.8,
+                                 attributes={"kind": "street"})  # fmt: skip
+                    break
         for m in rx["postbox"].finditer(text):
             yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.9,
                          attributes={"kind": "postbox"})  # fmt: skip
@@ -956,6 +1030,7 @@ class ZipCityDetector:
         taken: set[int] = set()  # starts of communes already proposed by the ZIP pass
         for m in _ZIP.finditer(text):
             yield from self._zip(text, m, kb, taken)
+        yield from self._foreign_zips(text, kb, taken)
         if not kb.available:
             return
         for m in _CAP_TOKEN.finditer(text):
@@ -978,6 +1053,8 @@ class ZipCityDetector:
                 continue
             end, cands, key = found
             prefix = _line_prefix(text, start)
+            if _INSTITUTION_BEFORE.search(prefix):
+                continue  # "Assistance Publique – Hôpitaux de Paris": no place of the patient
             if key in SCORE_PLACE_NAMES and (
                 _SCORE_AFTER.match(text, end) or _SCORE_BEFORE.search(prefix)
             ):
@@ -1008,7 +1085,9 @@ class ZipCityDetector:
                 ):
                     yield Entity(start, end, "CITY", source="pattern/city", score=0.8,
                                  attributes=attrs)  # fmt: skip
-            elif not self._needs_cue(text, start, end, key, cands):
+            elif not self._needs_cue(text, start, end, key, cands) and not (
+                _eponym_pair(text, start)
+            ):
                 yield Entity(start, end, "CITY", source="dictionary/city", score=0.6,
                              attributes=attrs)  # fmt: skip
 
@@ -1030,6 +1109,12 @@ class ZipCityDetector:
             return None
         named = single and kb.is_first_name(surface.title())
         cue = _WORLD_CUE.search(prefix) is not None
+        if cue and prefix.rstrip(" \t").endswith("(") and text[end : end + 1] not in (")", ","):
+            cue = False  # "(Weber B)": a classification in brackets, no city
+        if _COUNTRY_AFTER.match(text, end) and (
+            not _sentence_start(text, start) or ":" in prefix[-3:]
+        ):
+            cue = True  # "Oran (Algérie)"
         if cue and (not named or pop >= WORLD_CITY_NAME_MIN_POPULATION):
             if not ZipCityDetector._person_context(text, start, end):
                 return Entity(start, end, "CITY", source="pattern/city", score=0.7,
@@ -1120,6 +1205,26 @@ class ZipCityDetector:
             yield Entity(start, end, "ZIP", source="pattern/zip", score=0.8)
 
     @staticmethod
+    def _foreign_zips(text: str, kb: _Knowledge, taken: set[int]) -> Iterator[Entity]:
+        """A postcode out of the French table and a foreign city after an address line:
+        "Rue de Carouge 112, 1205 Genève", "98000 Monaco"."""
+        for m in _FOREIGN_ZIP.finditer(text):
+            code = m.group().strip()
+            if len(code) == 5 and kb.available and kb.has_postcode(code):
+                continue  # a French postcode: the main pass has it
+            found = _match_world(text, m.end())
+            if found is None or not ZipCityDetector._address_before(text, m.start()):
+                continue
+            c_end = found[0]
+            if c_end < len(text) and (text[c_end].isalnum() or text[c_end] in "-'’"):
+                continue
+            yield Entity(m.start(), m.start() + len(code), "ZIP", source="pattern/zip",
+                         score=0.8)  # fmt: skip
+            yield Entity(m.end(), c_end, "CITY", source="pattern/city", score=0.8,
+                         attributes={"country": found[3]})  # fmt: skip
+            taken.add(m.end())
+
+    @staticmethod
     def _address_before(text: str, pos: int) -> bool:
         """Whether a street address or postal box ends right before ``pos`` on the line."""
         prefix = _line_prefix(text, pos, 80)
@@ -1129,7 +1234,7 @@ class ZipCityDetector:
         rx = _address_regexes()
         return any(
             m.end() >= len(stripped) - 1
-            for key in ("numbered", "postbox", "named")
+            for key in ("numbered", "postbox", "named", "number_after_bare")
             for m in rx[key].finditer(stripped)
         )
 
@@ -1145,6 +1250,16 @@ def _sentence_start(text: str, pos: int) -> bool:
     while i >= 0 and text[i] in " \t":
         i -= 1
     return i < 0 or text[i] in ".!?:;\n\r•*-–—>(\"«"
+
+
+def _eponym_pair(text: str, start: int) -> bool:
+    """Whether the word closes a pair of names whose first is no place: "Greulich et Pyle"."""
+    m = _EPONYM_PAIR_BEFORE.search(_line_prefix(text, start, 30))
+    if m is None:
+        return False
+    kb = _knowledge()
+    first = m.group(1)
+    return not (kb.communes(kb.normalize(first)) or _location_key(first) in _LOCATION_NAMES)
 
 
 def _next_word(text: str, end: int) -> str:
@@ -1193,6 +1308,10 @@ class LocationDetector:
             name = m.group("name")
             if name.split()[0].lower() in FOREIGN_STOP_WORDS or name in NAME_STOP_WORDS:
                 continue
+            if m.group().lower().startswith(("dép", "dep")) and _location_key(name) not in (
+                _LOCATION_NAMES
+            ):
+                continue  # "Département de Génétique": a hospital department
             yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
                          score=0.75)
         for m in _ARRONDISSEMENT_LOC.finditer(text):
@@ -1203,6 +1322,16 @@ class LocationDetector:
                 continue
             yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
                          score=0.7)
+        for m in _WHOLE_FEATURE.finditer(text):
+            name = m.group("name")
+            first = name.split()[0].lower()
+            if first in FOREIGN_STOP_WORDS or first in WHOLE_FEATURE_NOT_NAMES or (
+                name in NAME_STOP_WORDS or _eponym_before(text, m.start("name"))
+            ):
+                continue
+            if re.match(r"[ \t]*\d", text[m.end() :]) and "stade" in m.group().lower():
+                continue  # "stade Tanner 3"
+            yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _MILITARY_BASE.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
         for m in _TRANSPORT.finditer(text):
@@ -1212,6 +1341,8 @@ class LocationDetector:
             before = _WORD_BEFORE_PAREN.search(text, max(0, m.start() - 40), m.start())
             if before is None or m.group("name").split()[0].lower() in FOREIGN_STOP_WORDS:
                 continue
+            if m.group("name").isupper():
+                continue  # "Mme Pasquier (IBODE)": a job title, no region
             word = before.group(1)
             kb = _knowledge()
             if not (kb.normalize(word) in _world().cities or kb.communes(kb.normalize(word))):
