@@ -185,3 +185,46 @@ def test_output_folder_is_path_like(tmp_path):
     out = tmp_path / "nested" / "corpus"
     write_corpus(generate_corpus(CorpusConfig(n=3, seed=0)), out)
     assert sum(1 for _ in Path(out, "brat").rglob("*.txt")) == 3
+
+
+def test_real_export_styles():
+    """Quick lowercase notes, nursing transmissions, administrative forms with label–value
+    layouts and genetics pedigrees: the labels are text, the values entities."""
+    weights = {"note_rapide": 1, "transmissions": 1, "administratif": 1, "genetique": 1}
+    docs = list(generate_corpus(CorpusConfig(n=160, seed=7, type_weights=weights)))
+    spans = Counter()
+    lower_persons = 0
+    for d in docs:
+        covered = [False] * len(d.text)
+        for e in d.entities:
+            covered[e.start : e.end] = [True] * (e.end - e.start)
+            if e.label == "PERSON" and d.text[e.start : e.end].islower():
+                lower_persons += 1
+            spans[(d.meta["document_type"], e.label, e.attributes.get("kind"))] += 1
+        for label in ("SIRET", "ADELI", "RPPS", "NIR", "NDA", "IPP", "FINESS", "Page", "Cible"):
+            for m in re.finditer(rf"\b{label}\b", d.text):
+                assert not covered[m.start()], (d.id, label)  # labels are never PHI
+        for m in re.finditer(r"\((?:I|II|III)-\d\)", d.text):
+            assert not covered[m.start() + 1]  # pedigree positions are not PHI
+    assert lower_persons > 50
+    assert spans[("administratif", "ID", "SIRET")] > 0
+    assert spans[("note_rapide", "DATE", "birth")] > 10
+    assert sum(v for (t, lab, _), v in spans.items() if t == "genetique" and lab == "AGE") > 40
+
+
+def test_organisations_and_places_of_many_kinds():
+    import numpy as np
+
+    from clindeid.train.corpus.faker import ORG_TEMPLATES, Faker
+
+    fake = Faker(np.random.default_rng(3))
+    for kind in ORG_TEMPLATES:
+        names = {fake.org_of(kind) for _ in range(30)}
+        assert len(names) > 3 and all(n == n.strip() and "{" not in n for n in names)
+    places = {fake.sub_place()[0] for _ in range(200)}
+    assert any(p.startswith("stade ") for p in places)
+    assert any(p.startswith("gare de ") for p in places)
+    docs = list(generate_corpus(CorpusConfig(n=300, seed=9)))
+    orgs = {d.text[e.start : e.end] for d in docs for e in d.entities if e.label == "ORG"}
+    locs = {d.text[e.start : e.end] for d in docs for e in d.entities if e.label == "LOCATION"}
+    assert len(orgs) > 40 and len(locs) > 15

@@ -21,7 +21,15 @@ import numpy as np
 from clindeid.document import Entity
 from clindeid.knowledge import Hospital, departements
 from clindeid.train.corpus.builder import Builder
-from clindeid.train.corpus.faker import Address, Faker, Person, Place, choose, pick
+from clindeid.train.corpus.faker import (
+    Address,
+    Faker,
+    Person,
+    Place,
+    choose,
+    initials,
+    pick,
+)
 from clindeid.train.corpus.icd10 import SERVICES, Icd10Code, sample_diagnoses
 from clindeid.train.corpus.templates import (
     DOCUMENT_TYPES,
@@ -179,9 +187,10 @@ def make_state(
     """Draw one document's stay, service, hospital and staff for ``patient``."""
     fake = Faker(rng)
     start = patient.first_date + dt.timedelta(days=int(visit * rng.integers(20, 400)))
-    if doc_type in ("consultation", "ordonnance", "courrier_medecin", "biologie", "imagerie"):
+    if doc_type in ("consultation", "ordonnance", "courrier_medecin", "biologie", "imagerie",
+                    "administratif", "genetique"):
         length = 0
-    elif doc_type == "urgences":
+    elif doc_type in ("urgences", "note_rapide"):
         length = int(rng.integers(0, 2))
     else:
         length = int(rng.geometric(0.15))
@@ -451,6 +460,216 @@ def _text(fn: Callable[[DocState], str]) -> Callable[[Builder, DocState, str], N
     return write
 
 
+# ------------------------------------------------------------------ real-export styles
+
+_WEEKDAY_ABBR = ("lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim.")
+
+
+def _strip(text: str) -> str:
+    from clindeid.knowledge import strip_accents
+
+    return strip_accents(text)
+
+
+def _lower_name(p: Person, rng: np.random.Generator, order: str = "any") -> str:
+    first, last = p.first.lower(), p.last.lower()
+    if rng.random() < 0.3:
+        first, last = _strip(first), _strip(last)
+    if order == "first":
+        return first
+    if order == "initial":
+        return f"{first[:1]}. {last}"
+    return f"{first} {last}" if order == "fl" or rng.random() < 0.5 else f"{last} {first}"
+
+
+def _org_kind(kind: str) -> Callable[[Builder, DocState, str], None]:
+    def write(b: Builder, s: DocState, arg: str) -> None:
+        b.entity(s.fake.org_of(kind), "ORG")
+
+    return write
+
+
+def _sub_place(b: Builder, s: DocState, arg: str) -> None:
+    name, prep = s.fake.sub_place()
+    b.text(prep if prep.endswith("'") else prep + " ")
+    b.entity(name, "LOCATION")
+
+
+def _hospital_lower(b: Builder, s: DocState, arg: str) -> None:
+    name = s.fake.hospital_name(s.hospital).lower()
+    b.entity(_strip(name) if s.rng.random() < 0.6 else name, "HOSPITAL")
+
+
+def _hospital_site(b: Builder, s: DocState, arg: str) -> None:
+    b.entity(s.fake.hospital_name(s.hospital), "HOSPITAL")
+    b.text(pick(s.rng, (" – site ", " – Site ", ", site ", " – Hôpital ")))
+    b.entity(s.fake.famous() if s.rng.random() < 0.7 else s.fake.last_name(), "HOSPITAL")
+
+
+def _short_date(b: Builder, s: DocState, date: dt.date, fmt: str) -> None:
+    from clindeid.temporal import DateValue, render_date
+
+    value = DateValue.from_date(date) if "y" in fmt else DateValue(None, date.month, date.day)
+    b.entity(render_date(value, fmt), "DATE", precision=value.precision, format=fmt)
+
+
+def _note_date(b: Builder, s: DocState, arg: str) -> None:
+    fmt = pick(s.rng, ("{d2}/{m2}", "{d}/{m}", "{d2}/{m2}/{y2}", "{d}/{m}/{y2}"))
+    _short_date(b, s, _event(s), fmt)
+
+
+def _weekday_date(b: Builder, s: DocState, arg: str) -> None:
+    from clindeid.temporal import DateValue, render_date
+
+    date = _event(s)
+    fmt = pick(s.rng, ("{d} {month}", "{d2}/{m2}", "{d2}/{m2}/{y4}"))
+    value = DateValue.from_date(date) if "y" in fmt else DateValue(None, date.month, date.day)
+    text = f"{_WEEKDAY_ABBR[date.weekday()]} {render_date(value, fmt)}"
+    b.entity(text, "DATE", precision=value.precision, format="{weekday_abbr} " + fmt)
+
+
+def _ddn_short(b: Builder, s: DocState, arg: str) -> None:
+    fmt = pick(s.rng, ("{d}/{m}/{y2}", "{d2}/{m2}/{y2}", "{d2}/{m2}/{y4}", "{d2}{m2}{y4}"))
+    from clindeid.temporal import DateValue, render_date
+
+    b.entity(render_date(DateValue.from_date(s.patient.birth), fmt), "DATE", precision="day",
+             format=fmt, kind="birth")  # fmt: skip
+
+
+def _age_a(b: Builder, s: DocState, arg: str) -> None:
+    years = int(s.age_years)
+    if years < 2:
+        _age(b, s, arg)
+        return
+    fmt = pick(s.rng, ("{n}a", "{n} a", "{n}ans", "{n} ans"))
+    b.entity(fmt.replace("{n}", str(years)), "AGE", unit="years", format=fmt)
+
+
+def _nickname(b: Builder, s: DocState, arg: str) -> None:
+    who = s.patient.person if arg == "patient" else s.patient.relative
+    b.entity(s.fake.nickname(who), "PERSON", role=who.role)
+
+
+def _nurse_sign(b: Builder, s: DocState, arg: str) -> None:
+    p = s.staff[int(s.rng.integers(2, 5))]
+    r = s.rng.random()
+    if r < 0.45:
+        b.entity(p.first, "PERSON", role="staff")
+    elif r < 0.7:
+        b.entity(f"{initials(p.first)} {p.last}", "PERSON", role="staff")
+    elif r < 0.85:
+        b.entity(f"{initials(p.first)} {initials(p.last, hyphen=False)}", "PERSON", role="staff")
+    else:
+        b.entity(p.first, "PERSON", role="staff")
+        b.text(pick(s.rng, (", IDE", " (IDE)", " IDE", ", AS")))
+
+
+def _staff_list(b: Builder, s: DocState, arg: str) -> None:
+    roles = (
+        "pneumologue",
+        "oncologue",
+        "radiologue",
+        "chirurgien",
+        "interne",
+        "IDE",
+        "psychologue",
+        "assistante sociale",
+        "pharmacien",
+        "cadre de santé",
+    )
+    n = int(s.rng.integers(3, 6))
+    for i in range(n):
+        if i:
+            b.text(pick(s.rng, (", ", " ; ", " – ")))
+        p = s.staff[i % len(s.staff)] if i < 5 else s.fake.person("staff")
+        title = (
+            pick(s.rng, ("Dr ", "Pr ", "", "Dr ", "Mme ", "M. "))
+            if i < 3
+            else pick(s.rng, ("", "Mme ", "M. "))
+        )
+        b.text(title)
+        kind = pick(s.rng, ("full", "full", "abbr", "last"))
+        _person(b, s, p, kind)
+        if s.rng.random() < 0.6:
+            b.text(f" ({pick(s.rng, roles)})")
+
+
+def _family_tree(b: Builder, s: DocState, arg: str) -> None:
+    """A genetics pedigree: relatives by first name alone, ages now, at diagnosis, at death;
+    pedigree positions (II-3) are not PHI."""
+    fake, rng = s.fake, s.rng
+    cancers = (
+        "un cancer du sein",
+        "un cancer de l'ovaire",
+        "un cancer colique",
+        "une leucémie",
+        "un cancer de la prostate",
+        "un mélanome",
+        "une cardiopathie",
+    )
+    lines = (
+        ("Père", "M", "I"),
+        ("Mère", "F", "I"),
+        ("Frère", "M", "II"),
+        ("Sœur", "F", "II"),
+        ("Grand-mère paternelle", "F", "I"),
+        ("Oncle maternel", "M", "I"),
+        ("Fille", "F", "III"),
+        ("Fils", "M", "III"),
+        ("Cousine", "F", "II"),
+    )
+    year = s.patient.birth.year
+    for rel, sex, gen in [lines[int(i)] for i in rng.permutation(len(lines))[:int(
+            rng.integers(3, 7))]]:  # fmt: skip
+        person = fake.person("other", sex, year + int(rng.integers(-40, 30)))
+        b.text(f"- {rel} ({gen}-{int(rng.integers(1, 9))}) : ")
+        b.entity(person.first if rng.random() < 0.75 else fake.name_forms(person, "full"),
+                 "PERSON", role="other")  # fmt: skip
+        r = rng.random()
+        if r < 0.35:
+            b.text(", ")
+            b.entity(f"{int(rng.integers(20, 90))} ans", "AGE", unit="years", format="{n} ans")
+            b.text(", indemne")
+        elif r < 0.7:
+            b.text(f", {pick(rng, cancers)} diagnostiqué à ")
+            b.entity(f"{int(rng.integers(25, 80))} ans", "AGE", unit="years", format="{n} ans")
+        else:
+            b.text(", décédé" + ("e" if sex == "F" else "") + " à ")
+            b.entity(f"{int(rng.integers(30, 95))} ans", "AGE", unit="years", format="{n} ans")
+            b.text(f" ({pick(rng, cancers)})")
+        b.text("\n")
+
+
+def _officer(b: Builder, s: DocState, arg: str) -> None:
+    grade = pick(s.rng, ("le brigadier-chef ", "le capitaine ", "l'adjudant ", "le lieutenant ",
+                         "M. ", "Mme ", "le gardien de la paix ", "Me "))  # fmt: skip
+    b.text(grade)
+    _person(b, s, s.fake.person("other"), "full")
+
+
+def _print_footer(b: Builder, s: DocState, arg: str) -> None:
+    b.text(pick(s.rng, ("Imprimé le ", "Édité le ", "Document imprimé le ")))
+    _date(b, s, s.doc_date, "day")
+    b.text(f" à {pick(s.rng, TIMES)} par ")
+    _person(b, s, s.staff[int(s.rng.integers(0, 5))], pick(s.rng, ("abbr", "full", "last")))
+    b.text(f" – Page {int(s.rng.integers(1, 3))}/{int(s.rng.integers(2, 4))}\n")
+
+
+def _contract_id(b: Builder, s: DocState, arg: str) -> None:
+    rng = s.rng
+    r = rng.random()
+    if r < 0.4:
+        text = s.fake.digits(int(rng.integers(7, 12)))
+    elif r < 0.7:
+        text = (
+            f"{pick(rng, ('EMP', 'CT', 'POL', 'DOS', 'AT'))}-{s.doc_date.year}-"
+            f"{s.fake.digits(int(rng.integers(5, 8)))}"
+        )
+    else:
+        text = f"{s.fake.digits(4)}-{pick(rng, 'ABCDKXZ')}"
+    b.entity(text, "ID", kind="record")
+
+
 SlotWriter = Callable[[Builder, DocState, str], None]
 
 SLOTS: dict[str, SlotWriter] = {
@@ -563,6 +782,45 @@ SLOTS: dict[str, SlotWriter] = {
     "int": lambda b, s, a: _number(b, s, a, False),
     "dec": lambda b, s, a: _number(b, s, a, True),
 }
+SLOTS.update({
+    "org_employer": _org_kind("employer"), "org_insurer": _org_kind("insurer"),
+    "org_bank": _org_kind("bank"), "org_funeral": _org_kind("funeral"),
+    "org_transport": _org_kind("transport"), "org_police": _org_kind("police"),
+    "org_social": _org_kind("social"), "org_airline": _org_kind("airline"),
+    "org_club": _org_kind("club"), "org_school": _org_kind("school"),
+    "sub_place": _sub_place,
+    "hospital_lower": _hospital_lower,
+    "hospital_site": _hospital_site,
+    "note_date": _note_date,
+    "weekday_date": _weekday_date,
+    "ddn_short": _ddn_short,
+    "age_a": _age_a,
+    "nickname": _nickname,
+    "nurse_sign": _nurse_sign,
+    "staff_list": _staff_list,
+    "family_tree": _family_tree,
+    "officer": _officer,
+    "print_footer": _print_footer,
+    "contract_id": _contract_id,
+    "siret": lambda b, s, a: b.entity(s.fake.siret(), "ID", kind="SIRET"),
+    "caf_id": lambda b, s, a: b.entity(s.fake.digits(int(s.rng.integers(6, 9))), "ID",
+                                       kind="record"),
+    "pt_lower": lambda b, s, a: b.entity(_lower_name(s.patient.person, s.rng), "PERSON",
+                                         role="patient"),
+    "dr_lower": lambda b, s, a: b.entity(_lower_name(s.staff[0], s.rng, a or "last")
+                                         if a != "last" else s.staff[0].last.lower(),
+                                         "PERSON", role="staff"),
+    "intern_first_lower": lambda b, s, a: b.entity(s.staff[2].first.lower(), "PERSON",
+                                                   role="staff"),
+    "nurse_initial_lower": lambda b, s, a: b.entity(_lower_name(s.staff[3], s.rng, "initial"),
+                                                    "PERSON", role="staff"),
+    "relative_first": lambda b, s, a: b.entity(s.patient.relative.first.lower()
+                                               if a == "lower" else s.patient.relative.first,
+                                               "PERSON", role="other"),
+    "rel_phone_compact": lambda b, s, a: b.entity(s.patient.relative_phone, "PHONE",
+                                                  kind="mobile"),
+    "staff_first": lambda b, s, a: b.entity(s.staff[int(a or 3)].first, "PERSON", role="staff"),
+})  # fmt: skip
 for _name in PHRASES:
     SLOTS.setdefault(_name, _phrase(_name))
 

@@ -95,6 +95,117 @@ RESIDENCES: tuple[str, ...] = (
     "Les Marronniers", "Les Tilleuls", "Le Clos Fleuri", "Les Cèdres", "Le Parc", "Les Acacias",
     "Bellevue", "Les Jardins", "Le Belvédère", "Les Mimosas",
 )  # fmt: skip
+# People streets, schools, stadia and hospital sites are named after (never a patient).
+FAMOUS: tuple[str, ...] = (
+    "Jean Jaurès", "Victor Hugo", "Jules Ferry", "Louis Pasteur", "Marie Curie", "Jean Moulin",
+    "Simone Veil", "Jacques Prévert", "Paul Éluard", "Charles de Gaulle", "Pierre Brossolette",
+    "Lucie Aubrac", "Albert Camus", "Georges Brassens", "Émile Zola", "Jean Macé",
+    "Aristide Briand", "Léon Blum", "Germaine Tillion", "Joséphine Baker", "Paul Langevin",
+    "Romain Rolland", "Anatole France", "Henri Barbusse", "Gustave Eiffel", "Louise Michel",
+    "Paul Bert", "Ambroise Croizat", "Frédéric Mistral", "Jean Rostand", "Marcel Pagnol",
+)  # fmt: skip
+# Organisations by kind: (template, weight); {S} a surname, {C} a commune, {D} a
+# département name, {R} a region name, {F} a famous name, {n} a small number.
+ORG_TEMPLATES: dict[str, tuple[tuple[str, float], ...]] = {
+    "employer": (
+        ("{brand}", 4), ("Transports {S}", 1), ("Boulangerie {S}", 1), ("Garage {S}", 1),
+        ("SARL {S} et Fils", 1), ("{S} BTP", 1), ("Menuiserie {S}", 0.5),
+        ("Plomberie {S}", 0.5), ("Entreprise {S}", 0.5), ("Mairie de {C}", 1),
+        ("Chantiers de l'Atlantique", 0.2), ("{brand} {C}", 1),
+    ),
+    "insurer": (
+        ("{insurer}", 4), ("CPAM de {D}", 1.5), ("CPAM du {D}", 0.3), ("MSA {R}", 0.5),
+        ("CAF de {D}", 0.7), ("Carsat {R}", 0.4), ("Mutuelle {S}", 0.3),
+        ("CGSS de la Martinique", 0.1), ("CGSS de la Guadeloupe", 0.1),
+    ),
+    "bank": (
+        ("Crédit Agricole {D}", 1), ("Crédit Mutuel {R}", 1), ("Banque Populaire {R}", 1),
+        ("Caisse d'Épargne {R}", 1), ("{bank}", 2),
+    ),
+    "funeral": (
+        ("Pompes Funèbres {S}", 2), ("Pompes Funèbres de {C}", 1), ("PFG {C}", 0.5),
+        ("Roc-Eclerc {C}", 0.5), ("Pompes Funèbres Générales", 0.3),
+    ),
+    "transport": (
+        ("Ambulances {S}", 2), ("Ambulances de {C}", 1), ("Taxi {S}", 1),
+        ("Taxis de {C}", 0.5), ("{C} Ambulances", 0.5), ("Ambulances du Val", 0.1),
+        ("Allo Taxi {C}", 0.3),
+    ),
+    "police": (
+        ("commissariat de {C}", 1), ("commissariat central de {C}", 0.5),
+        ("brigade de gendarmerie de {C}", 1), ("tribunal judiciaire de {C}", 1),
+        ("parquet de {C}", 0.7), ("TJ de {C}", 0.3), ("cour d'appel de {C}", 0.3),
+        ("BSPP", 0.3), ("SDIS {n}", 0.5), ("centre de secours de {C}", 0.5),
+        ("rectorat de {C}", 0.3), ("préfecture de {D}", 0.3),
+    ),
+    "social": (
+        ("Foyer {F}", 1), ("CHRS {F}", 0.7), ("Emmaüs {C}", 0.5), ("Restos du Cœur", 0.4),
+        ("Secours populaire", 0.3), ("Croix-Rouge française", 0.3), ("UDAF {n}", 0.5),
+        ("{D} Habitat", 0.5), ("OPH de {C}", 0.5), ("Association Tutélaire de {D}", 0.3),
+        ("CCAS de {C}", 0.5),
+    ),
+    "airline": (("{airline}", 1),),
+    "club": (
+        ("FC {C}", 1), ("AS {C}", 1), ("US {C}", 1), ("Rugby Club {C}", 0.7),
+        ("Judo Club de {C}", 0.5), ("Tennis Club de {C}", 0.5), ("Stade {C} Rugby", 0.3),
+        ("Handball Club de {C}", 0.3),
+    ),
+    "school": (
+        ("école {F}", 1), ("école élémentaire {F}", 0.7), ("collège {F}", 1), ("lycée {F}", 1),
+        ("Université de {C}", 0.7), ("IUT de {C}", 0.3), ("crèche {F}", 0.3),
+    ),
+}  # fmt: skip
+ORG_KIND_WEIGHTS: tuple[tuple[str, float], ...] = (
+    ("employer", 4), ("insurer", 2), ("bank", 1), ("funeral", 0.6), ("transport", 1),
+    ("police", 1), ("social", 1), ("airline", 0.4), ("club", 0.7), ("school", 1),
+)  # fmt: skip
+BRANDS: tuple[str, ...] = (
+    "SNCF", "RATP", "La Poste", "EDF", "Airbus", "Renault", "Michelin", "Orange", "Carrefour",
+    "Leclerc", "Decathlon", "Thales", "Safran", "Sanofi", "Veolia", "Vinci", "Auchan", "Ikea",
+    "Amazon", "Uber Eats", "Lidl", "Aldi", "Intermarché", "Leroy Merlin", "Stellantis",
+    "TotalEnergies", "Engie", "Chronopost", "DHL", "Manpower", "Adecco", "Randstad", "Sodexo",
+    "Elior", "Onet", "Keolis", "Transdev", "Dassault Aviation", "Bouygues Construction",
+    "Éducation nationale", "France Travail", "Groupe Safran", "Deliveroo", "Monoprix",
+)  # fmt: skip
+INSURERS: tuple[str, ...] = (
+    "MGEN", "MAIF", "MACIF", "MAAF", "MMA", "Groupama", "AXA", "Allianz", "Generali",
+    "Harmonie Mutuelle", "Malakoff Humanis", "AG2R La Mondiale", "Groupe Mutuel", "Matmut",
+    "April", "CNP Assurances", "Mutuelle Générale", "Swiss Life", "Klesia",
+)  # fmt: skip
+BANKS: tuple[str, ...] = (
+    "BNP Paribas", "Société Générale", "LCL", "La Banque Postale", "Boursorama", "CIC",
+    "Crédit du Nord", "Banque de France",
+)  # fmt: skip
+AIRLINES: tuple[str, ...] = (
+    "Air France", "Air Austral", "Air Caraïbes", "Corsair", "Air Tahiti", "Air Guyane",
+    "Transavia", "easyJet", "Ryanair", "Air Corsica", "Royal Air Maroc", "Air Algérie",
+)  # fmt: skip
+# Sub-communal and natural places (LOCATION), the article or trigger outside the span:
+# (template, preposition before it).
+SUB_PLACES: tuple[tuple[str, str], ...] = (
+    ("stade {F}", "au"), ("gare de {C}", "à la"), ("parc {F}", "au"), ("jardin {F}", "au"),
+    ("plage de {C}", "sur la"), ("forêt de {C}", "dans la"), ("quartier {F}", "dans le"),
+    ("cité {F}", "à la"), ("port de {C}", "au"), ("lac de {C}", "au bord du"),
+    ("{river}", "dans la"), ("massif {massif}", "dans le"), ("{mount}", "sur le"),
+    ("centre commercial {F}", "au"), ("marché de {C}", "au"),
+    ("zone industrielle de {C}", "dans la"),
+)  # fmt: skip
+RIVERS: tuple[str, ...] = (
+    "Loire", "Seine", "Garonne", "Dordogne", "Durance", "Vienne", "Charente", "Marne", "Vézère",
+    "Moselle", "Meuse", "Sarthe", "Ardèche", "Creuse", "Saône",
+)  # fmt: skip
+MASSIFS: tuple[str, ...] = (
+    "du Vercors", "de la Chartreuse", "des Bauges", "du Jura", "des Vosges", "du Mercantour",
+    "de l'Esterel", "des Aravis", "du Sancy",
+)  # fmt: skip
+MOUNTS: tuple[str, ...] = (
+    "mont Ventoux", "puy de Dôme", "Mont Aiguille", "pic du Midi", "mont Lozère",
+    "Grand Ballon", "col du Galibier",
+)  # fmt: skip
+NICKNAMES: tuple[str, ...] = (
+    "Momo", "Zozo", "Titi", "Loulou", "Jojo", "Nono", "Bébert", "Dédé", "Fanfan", "Mimi",
+    "Kiki", "Lulu", "Pépé", "Néné", "Coco", "Didi", "Fifi", "Toto", "Bibi", "Riri",
+)  # fmt: skip
 EMAIL_DOMAINS: tuple[str, ...] = (
     "gmail.com", "orange.fr", "wanadoo.fr", "free.fr", "hotmail.fr", "yahoo.fr", "sfr.fr",
     "laposte.net", "outlook.fr",
@@ -317,6 +428,20 @@ def _lieux_dits() -> tuple[str, ...]:
     return tuple(s.name for s in street_records() if not s.type and len(s.name) < 30)
 
 
+@cache
+def _departement_names() -> tuple[str, ...]:
+    from clindeid.knowledge import departements
+
+    return tuple(d.name for d in departements().values() if d.name)
+
+
+@cache
+def _region_names() -> tuple[str, ...]:
+    from clindeid.knowledge import departements
+
+    return tuple(sorted({d.region_name for d in departements().values() if d.region_name}))
+
+
 class Faker:
     """PHI values and their written forms for one document, from one generator."""
 
@@ -463,7 +588,61 @@ class Faker:
         return pick(self.rng, LOCATIONS)
 
     def org(self) -> str:
-        return pick(self.rng, ORGS)
+        return pick(self.rng, ORGS) if self.rng.random() < 0.25 else self.org_of()
+
+    def famous(self) -> str:
+        return pick(self.rng, FAMOUS)
+
+    def org_of(self, kind: str | None = None) -> str:
+        """An organisation name of a kind (employer, insurer, bank, funeral, transport,
+        police, social, airline, club, school; any when None)."""
+        rng = self.rng
+        kind = kind or choose(rng, ORG_KIND_WEIGHTS)
+        template = choose(rng, ORG_TEMPLATES[kind])
+        return self._fill(template)
+
+    def _fill(self, template: str) -> str:
+        rng = self.rng
+        values: dict[str, Any] = {}
+        for key in re.findall(r"\{(\w+)\}", template):
+            if key in values:
+                continue
+            if key == "S":
+                values[key] = _surnames().draw(rng)
+            elif key == "C":
+                values[key] = _communes().draw(rng).name
+            elif key == "D":
+                values[key] = pick(rng, _departement_names())
+            elif key == "R":
+                values[key] = pick(rng, _region_names())
+            elif key == "F":
+                values[key] = self.famous()
+            elif key == "n":
+                values[key] = f"{int(rng.integers(1, 96)):02d}"
+            else:
+                values[key] = pick(rng, {
+                    "brand": BRANDS, "insurer": INSURERS, "bank": BANKS, "airline": AIRLINES,
+                    "river": RIVERS, "massif": MASSIFS, "mount": MOUNTS,
+                }[key])  # fmt: skip
+        return template.format(**values)
+
+    def sub_place(self) -> tuple[str, str]:
+        """A sub-communal or natural place (LOCATION) and the words written before it."""
+        template, prep = pick(self.rng, SUB_PLACES)
+        name = self._fill(template)
+        if template == "{river}":
+            prep = "dans la" if name[:1] not in "AEIOUÉ" else "dans l'"
+        return name, prep
+
+    def nickname(self, p: Person) -> str:
+        if self.rng.random() < 0.5:
+            return pick(self.rng, NICKNAMES)
+        base = p.first.split("-")[0]
+        return base[:3] if len(base) > 4 else base
+
+    def siret(self) -> str:
+        d = self.digits(14)
+        return d if self.rng.random() < 0.3 else f"{d[:3]} {d[3:6]} {d[6:9]} {d[9:]}"
 
     # -- numbers and contacts
     def phone_digits(self, kind: str, departement: str = "", region: str = "") -> str:

@@ -35,9 +35,10 @@ __all__ = [
 
 # Share of each document type (roughly a hospital warehouse's mix).
 DEFAULT_TYPE_WEIGHTS: dict[str, float] = {
-    "cr_hospitalisation": 0.18, "lettre_sortie": 0.12, "cr_operatoire": 0.08,
-    "consultation": 0.18, "urgences": 0.1, "ordonnance": 0.08, "courrier_medecin": 0.08,
-    "biologie": 0.1, "imagerie": 0.08,
+    "cr_hospitalisation": 0.15, "lettre_sortie": 0.1, "cr_operatoire": 0.06,
+    "consultation": 0.15, "urgences": 0.08, "ordonnance": 0.06, "courrier_medecin": 0.07,
+    "biologie": 0.07, "imagerie": 0.06, "note_rapide": 0.07, "transmissions": 0.05,
+    "administratif": 0.05, "genetique": 0.03,
 }  # fmt: skip
 MEAN_DOCS_PER_PATIENT = 2.5
 OUTPUT_FORMATS: tuple[str, ...] = ("clindeid", "brat")

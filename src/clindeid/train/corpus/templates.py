@@ -35,6 +35,7 @@ LETTERHEAD = Section("letterhead", 0.95, (
     "Secrétariat : {hosp_phone2}\n\n",
     "{hospital}\nPôle {service}\nChef de service : Pr {chief}\n{hosp_address}\n"
     "Tél. secrétariat {hosp_phone} / Fax {hosp_fax}\n\n",
+    "{hospital_site}\nService de {service}\n{hosp_address}\nTél. {hosp_phone}\n\n",
 ), upper=0.25)
 
 BANNER = Section("banner", 0.9, (
@@ -271,18 +272,164 @@ DOCUMENT_TYPES: dict[str, tuple[Section, ...]] = {
     ),
 }
 
+# ------------------------------------------------------------------ real-export styles
+# Quick notes, nursing transmissions, administrative forms and genetics letters as they come
+# out of hospital warehouses: lowercase names, label–value layouts, tabs, page footers.
+
+PRINT_FOOTER = Section("footer", 0.3, ("\n{print_footer}",))
+
+DOCUMENT_TYPES.update({
+    "note_rapide": (
+        Section("header", 1.0, (
+            "SAU {hospital_lower} obs IOA {note_date} {time}\n",
+            "urg {hospital_lower} – obs med du {note_date}\n",
+            "obs médicale du {note_date} (interne {intern_first_lower})\n",
+            "CPOA {hospital_lower} {note_date} {time}\n",
+        )),
+        Section("patient", 1.0, (
+            "pt {pt_lower} ddn {ddn_short} ({age_a}) ipp {ipp}\n",
+            "pt : {pt_lower}, {age_a}, {psy_mode}\n",
+            "patient{e} {pt_lower} {age_a} ddn {ddn_short}\n",
+        )),
+        Section("arrival", 0.8, (
+            "amené{e} par {org_police}, retrouvé{e} {sub_place}\n",
+            "amené{e} par les pompiers, chute {sub_place}\n",
+            "venu{e} seul{e}, adressé{e} par {org_social}\n",
+            "accompagné{e} par son {rel_word} \"{nickname}\" tel {rel_phone_compact}\n",
+        )),
+        Section("motif", 1.0, ("motif : {motif}\n", "{motif}\n"), prose=True),
+        Section("context", 0.7, (
+            "idées délirantes centrées sur les voisins (« {nickname:patient} et les autres ») "
+            "et sur son employeur ({org_employer}).\n",
+            "{relation} ({relative_first:lower}) appelé{e} : {social}\n",
+            "vit en foyer ({org_social}), éducateur : {staff_first:4}, {rel_phone_compact}\n",
+            "sans domicile depuis {past_month}, orienté{e} vers la PASS\n",
+        )),
+        Section("exam", 0.9, ("ex : {examen}\n", "{examen}\n"), prose=True),
+        Section("seen", 1.0, (
+            "vu par dr {dr_lower} (senior) + interne {intern_first_lower}\n",
+            "vu avec dr {dr_lower:last}, avis psy demandé\n",
+            "audience JLD le {weekday_date} au {org_police} ; avocat : Me {relative}\n",
+        )),
+        Section("plan", 0.8, ("cs J7 chez IDE ou MG, retour si aggravation\n",
+                              "RAD avec {relation}, CAT expliquée\n",
+                              "hospit en {service_lower}, transfert {other_hospital}\n")),
+        Section("sign", 1.0, (
+            "signé : {nurse_initial_lower} (IDE) / dr {dr_lower:last}\n",
+            "signé dr {dr_lower:initial}\n",
+            "dr {dr_lower:last}\n",
+        )),
+    ),
+    "transmissions": (
+        Section("header", 1.0, (
+            "TRANSMISSIONS CIBLÉES – {service} – {hospital}\nPatient{e} : {pt_banner} – ch. "
+            "{int:100:450} – IPP {ipp}\n\n",
+            "Transmissions infirmières – {pt_banner} – ch. {int:100:450} – IPP {ipp}\n\n",
+            "{hospital} – Unité {int:1:9}\nDossier de soins : {pt_banner} ({age}) – "
+            "NDA {nda}\n\n",
+        )),
+        Section("t1", 1.0, ("{note_date} {time} – Cible : {cible}. D : {donnee}. A : {action}. "
+                            "R : {resultat}. {nurse_sign}\n",)),
+        Section("t2", 1.0, ("{note_date} {time} – Cible : {cible}. D : {donnee}. A : {action}. "
+                            "R : {resultat}. {nurse_sign}\n",)),
+        Section("t3", 0.8, ("{weekday_date} {time} – Visite du Dr {dr} : {evolution} "
+                            "{nurse_sign}\n",
+                            "{note_date} {time}\t{cible}\t{action}\t{nurse_sign}\n")),
+        Section("t4", 0.7, ("{note_date} {time} – Cible : {cible}. D : appel de {relation} "
+                            "({relative_first}). A : informé{e}. {nurse_sign}\n",
+                            "{note_date} {time} – Cible : {cible}. D : {donnee}. R : "
+                            "{resultat}. {nurse_sign}\n")),
+        Section("t5", 0.5, ("Kinésithérapie respiratoire ({staff_first:4}). Sortie envisagée "
+                            "{weekday_date}.\n",)),
+        PRINT_FOOTER,
+    ),
+    "administratif": (
+        Section("title", 1.0, (
+            "PRESCRIPTION MÉDICALE DE TRANSPORT\n", "AVIS D'ARRÊT DE TRAVAIL – Initial\n",
+            "FICHE DE LIAISON – TRANSFERT\n", "CERTIFICAT DE DÉCÈS – VOLET ADMINISTRATIF\n",
+            "QUESTIONNAIRE DE SANTÉ – ASSURANCE EMPRUNTEUR\n", "RÉQUISITION JUDICIAIRE\n",
+            "DEMANDE D'ADMISSION EN EHPAD\n", "RAPPORT MÉDICAL – INVALIDITÉ\n",
+        )),
+        Section("page", 0.5, ("Page 1/2\n", "Page 1 sur 2\n", "p. 1/3\n")),
+        Section("establishment", 0.8, (
+            "Établissement\t{hospital} – FINESS {finess}\n",
+            "Établissement : {hospital_site}\nN° FINESS : {finess}\n",
+            "{hospital}\tFINESS\t{finess}\tTél\t{hosp_phone}\n",
+        )),
+        Section("patient", 1.0, (
+            "Assuré{e}\t{pt_banner}\nN° de sécurité sociale\t{nir}\nDate de naissance\t"
+            "{birth_date}\nAdresse\t{pt_address}\n",
+            "Nom : {pt_last}   Prénom : {pt_first}   DDN : {birth_date}\nNIR : {nir}   "
+            "IPP : {ipp}   NDA : {nda}\n",
+            "Patient{e} : {pt_banner} – {Ne} le {birth_date} – NIR {nir} – IPP {ipp}\n"
+            "Domicile : {pt_address} – Tél. {pt_phone}\n",
+        )),
+        Section("employer", 0.6, (
+            "Employeur\t{org_employer} – SIRET {siret}\nPoste\t{job}\n",
+            "Employeur : {org_employer}, {gp_address} – SIRET {siret}\n",
+        )),
+        Section("insurer", 0.6, (
+            "Organisme\t{org_insurer}\tContrat n°\t{contract_id}\n",
+            "Assureur : {org_insurer} – contrat n° {contract_id}\nBanque : {org_bank}\n",
+            "Caisse : {org_insurer} – N° allocataire CAF : {caf_id}\n",
+        )),
+        Section("prescriber", 1.0, (
+            "Prescripteur\tDr {dr}\tRPPS\t{rpps}\tADELI\t{adeli}\n",
+            "Prescripteur : Dr {dr} – RPPS {rpps} – ADELI : {adeli}\n",
+            "Médecin : Dr {dr}\nN° RPPS : {rpps}\n",
+        )),
+        Section("specific", 1.0, (
+            "Transporteur\t{org_transport}\tTél\t{gp_phone}\nDate du transport\t"
+            "{next_date}\tHeure\t{time}\n",
+            "Lieu du décès : domicile, {pt_address}\nOpérateur funéraire : {org_funeral}\n"
+            "Décès constaté le {dis_date} à {time}\n",
+            "Requérant : {officer}, {org_police}, agissant sur instructions du {org_police}\n",
+            "Destination\t{other_hospital}\tSalle\t{int:1:20}\tHeure\t{time}\n",
+            "Arrêt du {adm_date} au {next_date} – sorties autorisées\n",
+        )),
+        Section("motif", 0.7, ("Motif\t{diag_label}\n", "Motif : {motif}\n")),
+        Section("staff", 0.3, ("Présents : {staff_list}\n",)),
+        Section("place_date", 1.0, ("\nFait à {doc_city}, le {doc_date}\n",
+                                    "\n{doc_city}, le {doc_date}\n")),
+        SIGNATURE,
+        PRINT_FOOTER,
+    ),
+    "genetique": (
+        LETTERHEAD,
+        Section("place_date", 0.8, ("{doc_city}, le {doc_date}\n\n",)),
+        Section("object", 1.0, ("Objet : consultation d'oncogénétique – {pt_title_name}, "
+                                "{ne} le {birth_date}\n\n",
+                                "CONSULTATION DE GÉNÉTIQUE – {pt_banner} – IPP {ipp}\n\n")),
+        Section("body", 1.0, ("J'ai reçu {pt_title_name}, {age}, accompagné{e} de {relation} "
+                              "{relative_first}, pour une histoire familiale de cancers.\n\n",
+                              "{Le_patient}, {age}, nous est adressé{e} par le Dr {gp} pour "
+                              "avis.\n\n"), prose=True),
+        Section("tree", 1.0, ("Arbre généalogique :\n{family_tree}\n",
+                              "Histoire familiale\n{family_tree}\n")),
+        Section("staff", 0.4, ("RCP du {past_date} – Présents : {staff_list}\n\n",)),
+        Section("conclusion", 1.0, ("{conclusion}\n\n",), prose=True),
+        SIGNATURE,
+        COPY,
+    ),
+})  # fmt: skip
+for _type in ("cr_hospitalisation", "biologie", "imagerie", "urgences", "cr_operatoire"):
+    DOCUMENT_TYPES[_type] = (*DOCUMENT_TYPES[_type], PRINT_FOOTER)
+
 # Our type → the gold set's document types (tests/data/gold/README.md).
 FAMILY: dict[str, str] = {
     "cr_hospitalisation": "cr_hospitalisation", "lettre_sortie": "lettre",
     "cr_operatoire": "cr_operatoire", "consultation": "consultation", "urgences": "urgences",
     "ordonnance": "ordonnance", "courrier_medecin": "lettre", "biologie": "biologie",
-    "imagerie": "imagerie",
+    "imagerie": "imagerie", "note_rapide": "urgences", "transmissions": "cr_hospitalisation",
+    "administratif": "administratif", "genetique": "lettre",
 }  # fmt: skip
 
 # Services a document type is written in (clindeid.train.corpus.icd10.SERVICES keys).
 SERVICE_BY_TYPE: dict[str, tuple[str, ...]] = {
     "cr_operatoire": ("chirurgie", "orthopedie", "urologie", "gynecologie"),
     "urgences": ("urgences",),
+    "note_rapide": ("urgences", "urgences", "psychiatrie"),
+    "genetique": ("oncologie",),
 }
 
 # ------------------------------------------------------------------ phrases (rendered in turn)
@@ -298,6 +445,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
         "Chute de sa hauteur au domicile le {event_date}, retrouvé{e} au sol par {relative_ref}.",
         "Fièvre à {dec:38:40} °C depuis {int:2:5} jours.",
         "Adressé{e} par le SAMU pour {diag_label}.",
+        "Chute {sub_place} le {event_date}, amené{e} par {org_transport}.",
         "Bilan de {diag_label}, découvert{e} en {past_year}.",
     ),
     "atcd": (
@@ -326,6 +474,13 @@ PHRASES: dict[str, tuple[str, ...]] = {
         "Originaire {location_phrase}, en France depuis {past_year}.",
         "Vit chez ses parents. Scolarisé{e} en CM{int:1:2}.",
         "Personne de confiance : {relative_sentence_short}",
+        "Travaille chez {org_employer}. Mutuelle : {org_insurer}.",
+        "Licencié{e} au {org_club}, blessé{e} {sub_place}.",
+        "Scolarisé{e} au {org_school}. Suivi{e} par l'{org_social}.",
+        "Rentré{e} par un vol {org_airline} le {past_date}.",
+        "Suivi{e} par le {org_social} ; prêt auprès du {org_bank}.",
+        "Accident survenu {sub_place}, pris{e} en charge par {org_transport}.",
+        "Originaire {location_phrase}, habite près {sub_place}.",
     ),
     "histoire": (
         "{Le_patient} rapporte depuis le {event_date} une asthénie croissante et une dyspnée "
@@ -432,6 +587,20 @@ PHRASES: dict[str, tuple[str, ...]] = {
         "Version du logiciel de prescription v{int:2:9}.{int:0:9}.{int:0:9}.",
     ),
     "entry_mode": ("urgences", "programmé", "transfert", "consultation"),
+    "cible": ("douleur", "dyspnée", "anxiété", "élimination", "chute", "alimentation",
+              "sommeil", "agitation", "hyperthermie", "pansement"),
+    "donnee": ("EVA {int:3:8}/10", "SpO2 {int:88:96} % en AA", "refuse son plateau",
+               "selles absentes depuis {int:2:4} jours", "T {dec:38:40} °C",
+               "réveillé{e} à {time}, déambule"),
+    "action": ("paracétamol 1 g per os", "O2 {int:1:4} L/min", "réassurance",
+               "macrogol, surveillance", "appel de l'interne de garde", "réfection du pansement"),
+    "resultat": ("EVA {int:0:3}/10 à {time}", "SpO2 {int:93:99} %", "patient{e} apaisé{e}",
+                 "s'est rendormi{e}", "apyrexie"),
+    "psy_mode": ("SPDT en urgence depuis le {note_date}", "SDRE", "soins libres",
+                 "SPI depuis le {note_date}"),
+    "rel_word": ("ami", "voisin", "frère", "cousin", "fils"),
+    "job": ("cariste", "aide-soignant{e}", "préparateur de commandes", "agent d'entretien",
+            "chauffeur-livreur", "secrétaire", "maçon", "contrôleur aérien", "caissier"),
     "relation": ("épouse", "époux", "fille", "fils", "mère", "père", "sœur", "frère",
                  "voisine", "compagne"),
 }
