@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -63,7 +63,19 @@ class Entity:
             merged = dict(self.attributes)
             merged.update(changes["attributes"] or {})
             changes["attributes"] = merged
-        return replace(self, **changes)
+        unknown = changes.keys() - _ENTITY_FIELDS
+        if unknown:
+            raise TypeError(f"Entity has no field {sorted(unknown)[0]!r}")
+        get = changes.get
+        return Entity(
+            get("start", self.start),
+            get("end", self.end),
+            get("label", self.label),
+            get("source", self.source),
+            get("score", self.score),
+            get("value", self.value),
+            get("attributes", self.attributes),
+        )
 
     def text_in(self, text: str) -> str:
         """The covered text. Callers must never log or print what this returns."""
@@ -72,6 +84,9 @@ class Entity:
     def to_json(self) -> dict[str, Any]:
         """The stable ``detect`` output form: offsets, label and source only."""
         return {"start": self.start, "end": self.end, "label": self.label, "source": self.source}
+
+
+_ENTITY_FIELDS = frozenset(("start", "end", "label", "source", "score", "value", "attributes"))
 
 
 # Metadata keys we understand, with the aliases hospitals use in their exports.
