@@ -12,6 +12,7 @@ import numpy as np
 
 from clindeid.config import Config
 from clindeid.detect import Detector, build_detectors, resolve
+from clindeid.detect.institutions import drop_inside_institutions
 from clindeid.detect.propagate import propagate
 from clindeid.detect.resolver import merge_adjacent
 from clindeid.document import Document, Entity, Metadata
@@ -146,7 +147,7 @@ class Pipeline:
             extra = propagate(document.text, entities, _common_word_test())
             if extra:
                 entities = resolve([*entities, *extra], document.text)
-        return merge_adjacent(entities, document.text)
+        return merge_adjacent(drop_inside_institutions(entities, document.text), document.text)
 
     def _detect_windows(self, document: Document) -> list[Entity]:
         """Proposals over overlapping windows of a long text, in text offsets. A proposal

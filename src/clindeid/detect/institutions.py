@@ -1,0 +1,30 @@
+"""Names of whole multi-site institutions, which are not PHI (held-out annotation decisions):
+``Assistance Publique – Hôpitaux de Paris`` (AP-HP), ``… de Marseille`` (AP-HM), ``Hospices
+Civils de Lyon``. They name no site and no patient, yet contain a city: nothing found inside
+them (by a detector, the model or propagation) is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clindeid.document import Entity
+
+_DASH = r"\s*[-–—]?\s*"
+INSTITUTIONS = re.compile(
+    r"(?i)\b(?:assistance\s+publique" + _DASH + r"h[ôo]pitaux\s+de\s+(?:paris|marseille)"
+    r"|hospices\s+civils\s+de\s+lyon)\b"
+)
+
+
+def institution_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of every whole-institution name in ``text``."""
+    return [m.span() for m in INSTITUTIONS.finditer(text)]
+
+
+def drop_inside_institutions(entities: list[Entity], text: str) -> list[Entity]:
+    """``entities`` without those lying wholly inside a whole-institution name."""
+    spans = institution_spans(text)
+    if not spans:
+        return entities
+    return [e for e in entities if not any(s <= e.start and e.end <= t for s, t in spans)]
