@@ -11,6 +11,7 @@ from clindeid.detect.model import (
     clinical_density,
     has_shipped_model,
     plausible,
+    skip_function_words,
     trim,
 )
 from clindeid.document import Document
@@ -42,7 +43,16 @@ def test_general_ner_on_general_text() -> None:
 
 @pytest.mark.parametrize(
     ("text", "span", "expected"),
-    [(". Perfusion", (0, 11), (2, 11)), ("Dijon, ", (0, 7), (0, 5)), ("C.D.", (0, 4), (0, 4))],
+    [
+        (". Perfusion", (0, 11), (2, 11)),
+        ("Dijon, ", (0, 7), (0, 5)),
+        ("C.D.", (0, 4), (0, 4)),
+        ("+41 22 123 45 67", (0, 16), (0, 16)),  # a phone's "+" stays
+        ("l'Hôpital Foch", (0, 14), (2, 14)),  # elided article out
+        ("« Lulu »", (0, 8), (2, 6)),  # unbalanced quotes and brackets out
+        ("(Clinique Vauban)", (1, 17), (1, 16)),
+        ("Centre (Lyon)", (0, 13), (0, 13)),  # balanced: kept
+    ],
 )
 def test_trim(text: str, span: tuple[int, int], expected: tuple[int, int]) -> None:
     assert trim(text, *span) == expected
@@ -100,6 +110,19 @@ def _ok(text: str, part: str, label: str, nth: int = 0) -> bool:
         ("sortie prévue vers le domicile", "vers le domicile", "ADDRESS"),
         ("Unité de Soins Intensifs", "Unité de Soins Intensifs", "HOSPITAL"),
         ("Traitements\tlunettes du haut", "Traitements\tlunettes du haut", "ADDRESS"),
+        ("Arrivée 12/05    19 mois    10,2 kg", "12/05    19 mois    10", "DATE"),
+        ("poids 10,2 kg", "10", "DATE"),
+        ("crèche Les Lutins. Grande sœur", "Lutins. Grande sœur", "HOSPITAL"),
+        ("Chères Consœurs,", "Chères Consœurs", "CITY"),
+        ("remboursé sur 20 ans", "20 ans", "AGE"),
+        ("Pôle Femme-Enfant – Consultation prénatale", "Consultation prénatale", "HOSPITAL"),
+        ("Centre de la douleur", "Centre de la douleur", "HOSPITAL"),
+        ("HOSPICES CIVILS DE LYON", "HOSPICES CIVILS DE LYON", "HOSPITAL"),
+        ("RDV Pavillon Jaune, 3e étage", "Pavillon Jaune, 3e étage", "ADDRESS"),
+        ("ref. 8812-40 lot 21C0099 ; vis", "40 lot 21C0099 ; vis", "ADDRESS"),
+        ("tests 11, fluences 9.", "11, fluences 9.", "ADDRESS"),
+        ("passage au SAU du", "SAU du", "HOSPITAL"),
+        ("Bilan : 02", "02", "PHONE"),
     ],
 )
 def test_implausible_model_spans_are_dropped(text: str, part: str, label: str) -> None:
@@ -124,7 +147,30 @@ def test_implausible_model_spans_are_dropped(text: str, part: str, label: str) -
         ("12 rue des Lilas", "12 rue des Lilas", "ADDRESS"),
         ("employé chez Transports Vidal", "Transports Vidal", "ORG"),
         ("âgé de 9 mois", "9 mois", "AGE"),
+        ("du 12 au 15 mai", "12", "DATE"),
+        ("décédé à environ 80 ans", "80 ans", "AGE"),
+        ("BP 4471, 97300 Cayenne", "4471", "ADDRESS"),
+        ("Résidence Les Pins, bât. C", "Résidence Les Pins, bât. C", "ADDRESS"),
+        ("5 imp. des roses", "5 imp. des roses", "ADDRESS"),
+        ("Dr J.-P. Lenoir", "J.-P. Lenoir", "PERSON"),
+        ("Centre hospitalier de Saint-Omer", "Centre hospitalier de Saint-Omer", "HOSPITAL"),
+        ("Mme Le Goff", "Le Goff", "PERSON"),
     ],
 )
 def test_plausible_model_spans_are_kept(text: str, part: str, label: str) -> None:
     assert _ok(text, part, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "person", "expected"),
+    [
+        ("de Vannes", False, "Vannes"),
+        ("vers l'EHPAD Les Tilleuls", False, "EHPAD Les Tilleuls"),
+        ("la Toussaint", True, "Toussaint"),
+        ("le calvez", True, "le calvez"),  # a lowercase particle name
+        ("de Villepin", True, "de Villepin"),
+        ("Le Goff", False, "Le Goff"),
+    ],
+)
+def test_leading_function_words(text: str, person: bool, expected: str) -> None:
+    assert text[skip_function_words(text, 0, len(text), person) :] == expected

@@ -94,24 +94,59 @@ class ModelDetector:
         out = []
         for s, e, label, score in _tagger(self.model_dir).predict_many([text])[0]:
             s, e = trim(text, s, e)
+            s = skip_function_words(text, s, e, person=label == "PERSON")
             if s < e and plausible(text, s, e, label):
                 out.append(Entity(s, e, label, source=SOURCE, score=score))
         return out
 
 
-_LEADING = re.compile(r"[^\w]+")
+_LEADING = re.compile(r"(?:(?!\+\d)\W)+")  # a phone's leading "+" stays
 _TRAILING = re.compile(r"[\s,;:\-–—(/|]+$")
+_ELIDED = re.compile(r"[ld][’'](?=\w)")
+_CLOSERS = {")": "(", "»": "«", "]": "[", '"': '"'}
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:
-    """Drop leading non-word characters and trailing separators from a model span."""
+    """Drop leading non-word characters and an elided article (``l'``, ``d'``), trailing
+    separators and unbalanced closing brackets or quotes from a model span."""
     m = _LEADING.match(text, start, end)
     if m:
         start = m.end()
-    m = _TRAILING.search(text, start, end)
+    m = _ELIDED.match(text, start, end)
     if m:
-        end = m.start()
+        start = m.end()
+    for _ in range(3):
+        m = _TRAILING.search(text, start, end)
+        if m:
+            end = m.start()
+        last = text[end - 1 : end]
+        opener = _CLOSERS.get(last)
+        if opener is None or text.count(opener, start, end - 1) % (2 if last == '"' else 1):
+            break
+        if last == '"' or opener not in text[start : end - 1]:
+            end -= 1
+        else:
+            break
     return start, end
+
+
+_FUNCTION_WORDS = re.compile(
+    r"(?:(?:de|du|des|la|le|les|vers|à|au|aux|en|sur|dans|par|pour|chez)\s+|[ld][’'])+"
+    r"(?=\w)"
+)
+
+
+_PERSON_FUNCTION_WORDS = re.compile(
+    r"(?:(?:la|les|vers|à|au|aux|en|sur|dans|par|pour|chez)\s+)+(?=[A-ZÀ-Ý])"
+)
+
+
+def skip_function_words(text: str, start: int, end: int, person: bool = False) -> int:
+    """The start of a span after its leading lowercase articles and prepositions (``de
+    Florange``, ``vers l'EHPAD``): triggers stay outside spans. For a person only before a
+    capitalised word, and never a particle (``le calvez``, ``de Villepin``)."""
+    m = (_PERSON_FUNCTION_WORDS if person else _FUNCTION_WORDS).match(text, start, end)
+    return m.end() if m else start
 
 
 # ------------------------------------------------------------------ never-PHI model spans
@@ -135,7 +170,8 @@ ADMIN_ACRONYMS: frozenset[str] = _wordset(
     mssante rib iban bic ipp8 am n° no num ref réf
     ide idel iade ibode ide1 as ash aes ap aide mk kiné kine sf arm ioa aso cadre ipa
     sau uhcd usc usi rea réa sspi bloc dect bip poste tel tél fax mail
-    eva ens gcs nihss apgar grace hemoccult ecg eeg emg irm tdm pet tep rx asp
+    eva ens gcs nihss apgar grace timi hemoccult ecg eeg emg irm tdm pet tep rx asp
+    hdj had hds hc ssr usld sld cmp cattp hdn
     """
 )
 # Field labels, section and document headings and clinical nouns that the model may take
@@ -152,13 +188,22 @@ NON_PHI_WORDS: frozenset[str] = _wordset(
     prescripteur transporteur demandeur destinataire expéditeur expediteur diagnostic
     conclusion observation transmissions cible cibles certificat avis compte rendu
     tel tél telephone téléphone fax mail email courriel portable
+    cher chers chère chères collègue collègues confrère confrères consœur consœurs ami amis
+    madame monsieur mesdames messieurs docteur professeur
+    """
+)
+# Function words: a name span made only of them ("l'", "site de", "la") is a fragment.
+STOPWORDS: frozenset[str] = _wordset(
+    """
+    l d de du des la le les à a au aux et en sur sous vers par pour chez site dit dite
     """
 )
 NAME_LABELS: frozenset[str] = frozenset({"PERSON", "CITY", "LOCATION", "HOSPITAL", "ORG"})
 _WORD = re.compile(r"[^\W\d_]+|\d+")
 _ROMAN_AFTER_WORD = re.compile(r"[^\W\d_]{3,}\s+(?:I{1,3}|IV|VI{0,3}|IX|X)$")
 _STREET_WORD = re.compile(
-    r"(?i:lieu[- ]dit|rue|avenue|av|boulevard|bd|chemin|route|impasse|all[ée]e|place|quai|"
+    r"(?i:lieu[- ]dit|rue|avenue|av|boulevard|bd|chemin|ch|route|rte|impasse|imp|all[ée]e|"
+    r"place|pl|quai|"
     r"cours|r[ée]sidence|hameau|lotissement|cit[ée]|villa|bp|chez)\b"
 )
 _WEEKDAY = re.compile(
@@ -173,10 +218,40 @@ _EPONYM_BEFORE = re.compile(
     r"tests?|[ée]chelles?|fractures?|crit[èe]res?|r[ée]flexes?)\s+(?:de\s+|d[’']\s*)?\(?$"
 )
 _FORM_NUMBER_BEFORE = re.compile(r"(?i:cerfa|ald|uf|gir|lot|r[ée]f\.?)\s*(?:n[°o]\.?\s*)?$")
+_BUILDING = re.compile(r"(?i:b[âa]t(?:iment)?\b|pavillon|aile|[ée]tage|niveau|porte)")
+_CODE_BEFORE = re.compile(r"\w-$")
+_INSTITUTION = re.compile(
+    r"(?i:(?:assistance\s+publique\s*[–—-]?\s*)?h[ôo]pitaux\s+de\s+(?:paris|marseille)|"
+    r"hospices\s+civils\s+de\s+lyon)"
+)
+_CELL_GAP = re.compile(r"\t| {3,}")
+_SENTENCE_END = re.compile(r"[^\W\d_]{4}\. [A-ZÀ-Ý]")
+_DECIMAL_AFTER = re.compile(r"[,.]\d")
+_DURATION_BEFORE = re.compile(
+    r"(?i:\bsur|pendant|durant|depuis|dans|il y a|tous les|toutes les|apr[èe]s)\s+$"
+)
 _UNIT_HEAD = re.compile(
     r"(?i:unit[ée]s?|services?|secteurs?|avis|certificat|compte|soins|classe|"
     r"centre\s+(?:expert|m[ée]moire|de\s+r[ée]f[ée]rence|de\s+comp[ée]tence|ressources?))\b"
 )
+
+
+def _proper(word: str) -> bool:
+    from clindeid.knowledge import communes_by_name, is_first_name
+
+    return len(word) > 3 and (is_first_name(word) or bool(communes_by_name(word)))
+
+
+def _generic_unit(alpha: list[str]) -> bool:
+    """A capitalised head followed by lowercase common words only (no first name, no
+    commune): a kind of unit, not a named facility."""
+    return (
+        len(alpha) > 1
+        and alpha[0][:1].isupper()
+        and not alpha[0].isupper()
+        and all(w.islower() for w in alpha[1:])
+        and not any(_proper(w) for w in alpha[1:])
+    )
 
 
 def plausible(text: str, start: int, end: int, label: str) -> bool:
@@ -191,7 +266,10 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
     if not alpha and label in NAME_LABELS:
         return False
     if label in NAME_LABELS:
-        if alpha and all(w.isupper() and _key(w) in ADMIN_ACRONYMS for w in alpha):
+        if alpha and all(
+            (w.islower() and _key(w) in STOPWORDS) or (w.isupper() and _key(w) in ADMIN_ACRONYMS)
+            for w in alpha
+        ):
             return False
         first = span.split(None, 1)
         if (
@@ -212,10 +290,23 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
                 return False
         if _TIME_AFTER.match(text, end) and span[-1:].isdigit():
             return False  # "SMUR 16:31": the number is the hour of a time
-    if len(words) == 1 and _key(span) in NON_PHI_WORDS:
-        return False
-    if "\t" in span and label in ("ADDRESS", "CITY", "LOCATION", "HOSPITAL", "ORG"):
+    if (
+        alpha
+        and len(alpha) == len(words)
+        and label in (*NAME_LABELS, "ADDRESS")
+        and all(
+            _key(w) in NON_PHI_WORDS
+            or (_key(w) in STOPWORDS and (w.islower() or label != "PERSON"))
+            for w in alpha
+        )
+    ):
+        return False  # "Salle", "Chers Collègues", "Date de naissance"
+    if label == "HOSPITAL" and _INSTITUTION.fullmatch(span):
+        return False  # AP-HP, AP-HM, HCL: the institution of many hospitals is not PHI
+    if _CELL_GAP.search(span):
         return False  # a span across table cells
+    if label != "PERSON" and _SENTENCE_END.search(span):
+        return False  # a span across two sentences
     digits = sum(c.isdigit() for c in span)
     if label in ("PERSON", "CITY"):
         if digits:
@@ -229,7 +320,7 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
     ):
         return False
     if label == "PHONE":
-        if any(c.isalpha() for c in span):
+        if any(c.isalpha() for c in span) or digits < 3:
             return False
         compact = re.sub(r"\D", "", span)
         if len(compact) == 10 and compact.startswith("00"):
@@ -242,22 +333,32 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
             return False
         if alpha and _key(alpha[0]) in ("chambre", "lit", "box", "salle", "quartier"):
             return False
-    if label == "AGE" and _ORDINAL.match(span):
-        return False
+        if span.isdigit() and _DECIMAL_AFTER.match(text, end):
+            return False  # "12,4 kg"
+    if label == "AGE" and (
+        _ORDINAL.match(span) or _DURATION_BEFORE.search(text, max(0, start - 16), start)
+    ):
+        return False  # "9e mois", "sur 25 ans"
     if label == "ADDRESS":
-        if not digits and not any(c.isupper() for c in span) and not _STREET_WORD.search(span):
-            return False
-        if digits and _TIME_BEFORE.search(text, max(0, start - 6), start):
-            return False
-    if label == "HOSPITAL" and _UNIT_HEAD.match(span):
-        from clindeid.knowledge import communes_by_name, is_first_name
-
-        if not any(
-            w[:1].isupper() and len(w) > 2 and (is_first_name(w) or communes_by_name(w))
-            for w in alpha[1:]
+        street = _STREET_WORD.search(span)
+        if not street and (
+            (not any(c.isupper() for c in span) and any(c.isalpha() for c in span))
+            or _BUILDING.match(span)  # a hospital's building or floor
+            or " – " in span
+            or " — " in span
         ):
             return False
-    return True
+        if ";" in span or _CODE_BEFORE.search(text, max(0, start - 2), start):
+            return False  # implant references: "ref. 7245-50 lot 23B0457 ; tige …"
+        if digits and _TIME_BEFORE.search(text, max(0, start - 6), start):
+            return False
+    if label == "HOSPITAL" and _generic_unit(alpha):
+        return False  # "Centre d'addictologie", "Institut médico-légal"
+    return not (
+        label == "HOSPITAL"
+        and _UNIT_HEAD.match(span)
+        and not any(w[:1].isupper() and _proper(w) for w in alpha[1:])
+    )
 
 
 # Words that mark clinical text (per 100 words); under GENERAL_MAX_DENSITY a document is
