@@ -79,11 +79,17 @@ _OFFSETS = (-2, -1, 1, 2)
 _PADS = tuple((f"{d}:pad",) for d in _OFFSETS)
 
 
-def features(words: Sequence[str]) -> list[list[str]]:
+WordFeatures = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+
+
+def features(
+    words: Sequence[str], word_features: Callable[[str], WordFeatures] | None = None
+) -> list[list[str]]:
     """crfsuite feature lists of a token sequence: a token's own features, its neighbours'
-    (±2) lower-cased form and shape, padding at the ends, and ``line_start``."""
+    (±2) lower-cased form and shape, padding at the ends, and ``line_start``.
+    ``word_features`` replaces `_word_features` (a tagger keeps only what its model knows)."""
     n = len(words)
-    cached = [_word_features(w) for w in words]
+    cached = [(word_features or _word_features)(w) for w in words]
     out: list[list[str]] = []
     for i in range(n):
         f = list(cached[i][0])
@@ -134,6 +140,25 @@ class CrfTagger:
         self.labels = tuple(sorted({t[2:] for t in self.tagger.labels() if t != "O"}))
         self.window = window
         self.overlap = overlap
+        # attributes with a state feature in the model: the others weigh nothing, and
+        # handing them to crfsuite (string lookups) was most of the tagging time
+        self.known = frozenset(a for a, _label in self.tagger.info().state_features)
+        self._word_cache: dict[str, WordFeatures] = {}
+
+    def _word_features(self, word: str) -> WordFeatures:
+        """`_word_features` restricted to the model's attributes (cached per tagger)."""
+        found = self._word_cache.get(word)
+        if found is None:
+            if len(self._word_cache) >= 200_000:
+                self._word_cache.clear()
+            own, by_offset = _word_features(word)
+            known = self.known
+            found = (
+                tuple(f for f in own if f in known),
+                tuple(tuple(f for f in fs if f in known) for fs in by_offset),
+            )
+            self._word_cache[word] = found
+        return found
 
     @classmethod
     def load(cls, path: str | Path) -> CrfTagger:
@@ -143,7 +168,7 @@ class CrfTagger:
         words, starts, ends = tokenize(text)
         if not words:
             return []
-        tags = self.tagger.tag(features(words))
+        tags = self.tagger.tag(features(words, self._word_features))
         probs = [self.tagger.marginal(t, i) if t != "O" else 1.0 for i, t in enumerate(tags)]
         # a token the model is unsure of (marginal < MIN_MARGINAL) ends the span: the
         # Viterbi path often bridges two neighbouring entities with one weak token
