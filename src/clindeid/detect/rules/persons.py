@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -747,6 +747,39 @@ def _pair_score(a: _Tok, b: _Tok, fa: _Feat, fb: _Feat) -> tuple[float, str] | N
             s -= 0.1
         options.append((s, "dictionary/person" if fa.sn else "heuristic/person-pair"))
     return max(options) if options else None
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch in "_'’-"
+
+
+def _whole_word_hits(text: str, words: Iterable[str]) -> list[tuple[int, int]]:
+    """Non-overlapping case-insensitive occurrences of the lower-case ``words`` that are not
+    part of a longer word (no letter, digit, apostrophe or hyphen on either side), in text
+    order, the longest first where two start together. Plain string search: a regex built
+    per document cost more to compile than to run."""
+    low = text.lower()
+    if len(low) != len(text):  # a character whose lower case is longer: regex fallback
+        alt = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+        rx = re.compile(rf"(?<![\w'’-])(?i:{alt})(?![\w'’-])")
+        return [m.span() for m in rx.finditer(text)]
+    hits: list[tuple[int, int]] = []
+    n = len(text)
+    for word in words:
+        i = low.find(word)
+        while i >= 0:
+            j = i + len(word)
+            if (i == 0 or not _is_word_char(text[i - 1])) and (
+                j == n or not _is_word_char(text[j])
+            ):
+                hits.append((i, j))
+            i = low.find(word, i + 1)
+    hits.sort(key=lambda h: (h[0], h[0] - h[1]))
+    out: list[tuple[int, int]] = []
+    for start, end in hits:
+        if not out or start >= out[-1][1]:
+            out.append((start, end))
+    return out
 
 
 @dataclass
@@ -1654,18 +1687,16 @@ class PersonDetector:
                 roles[w.lower()] = role if prev in (None, role) else "other"
         if not roles:
             return
-        alt = "|".join(sorted((re.escape(w) for w in roles), key=len, reverse=True))
-        rx = re.compile(rf"(?<![\w'’-])(?i:{alt})(?![\w'’-])")
-        for m in rx.finditer(text):
-            w = m.group()
+        for start, end in _whole_word_hits(text, roles):
+            w = text[start:end]
             if not (w[:1].isupper()):
                 continue
             if lex.common(w) and not w.isupper():
                 # a capitalised common word at a sentence start is not a repeat
-                before = text[max(0, m.start() - 3):m.start()].rstrip(" \t")
+                before = text[max(0, start - 3):start].rstrip(" \t")
                 if not before or before[-1] in ".!?:\n":
                     continue
-            yield Entity(m.start(), m.end(), "PERSON", source="heuristic/person-repeat",
+            yield Entity(start, end, "PERSON", source="heuristic/person-repeat",
                          score=0.7, attributes={"role": roles[w.lower()], "part": "last",
                                                 "trigger": "repeat"})
 
