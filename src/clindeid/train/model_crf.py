@@ -88,17 +88,17 @@ def features(
     """crfsuite feature lists of a token sequence: a token's own features, its neighbours'
     (±2) lower-cased form and shape, padding at the ends, and ``line_start``.
     ``word_features`` replaces `_word_features` (a tagger keeps only what its model knows)."""
-    n = len(words)
     cached = [(word_features or _word_features)(w) for w in words]
-    out: list[list[str]] = []
-    for i in range(n):
-        f = list(cached[i][0])
-        for k, d in enumerate(_OFFSETS):
-            j = i + d
-            f.extend(cached[j][1][k] if 0 <= j < n else _PADS[k])
+    own = [c[0] for c in cached]
+    # what the neighbour at offset d (index k in _OFFSETS) tells each token, pads at the ends
+    m2 = [_PADS[0]] * 2 + [c[1][0] for c in cached[:-2]]
+    m1 = [_PADS[1]] + [c[1][1] for c in cached[:-1]]
+    p1 = [c[1][2] for c in cached[1:]] + [_PADS[2]]
+    p2 = [c[1][3] for c in cached[2:]] + [_PADS[3]] * 2
+    out = [[*o, *a, *b, *c, *d] for o, a, b, c, d in zip(own, m2, m1, p1, p2, strict=False)]
+    for i, f in enumerate(out):
         if i == 0 or words[i - 1].startswith("\n"):
             f.append("line_start")
-        out.append(f)
     return out
 
 
