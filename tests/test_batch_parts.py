@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 from typer.testing import CliRunner
 
 from clindeid.cli import app
@@ -210,3 +211,18 @@ def test_txt_folder_in_parts_mirrors_the_tree(tmp_path):
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.txt"))
     assert files == ["n0.txt", "n2.txt", "n4.txt", "sub/n1.txt", "sub/n3.txt"]
     assert all("DUBOIS" not in (out / f).read_text("utf-8") for f in files)
+
+
+def test_warm_up_loads_the_general_domain_model_outside_any_time_bound():
+    """A general-domain document must not pay the general NER's loading inside its time
+    bound: warming a pipeline up loads it (workers get it from the forkserver preload)."""
+    from clindeid.detect import model as model_module
+    from clindeid.pipeline import Pipeline
+    from clindeid.runner.work import warm_up
+
+    pipeline = Pipeline()
+    if not any(type(d).__name__ == "GeneralNerDetector" for d in pipeline.detectors):
+        pytest.skip("no general-domain NER in the default detectors")
+    model_module._CACHE.pop("general", None)
+    warm_up(pipeline)
+    assert model_module._CACHE.get("general") is not None

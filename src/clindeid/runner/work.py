@@ -168,13 +168,18 @@ _WARM_UP = (
     "2020 au CHU de Dijon par le Dr Jean MARTIN. Tél 03 80 29 30 31, claire.dubois@exemple.fr, "
     "https://www.exemple.fr/x. IPP 8001234567, NIR 2 54 03 21 231 045 82. 67 ans."
 )
+# a general-domain sentence (no clinical marker): loads the general-domain NER, which runs
+# only on such documents, before the first real one (never inside a document's time bound)
+_WARM_UP_GENERAL = "Claire Dubois a écrit à Jean Martin, qui habite à Dijon."
 
 
 def warm_up(pipeline: Pipeline) -> None:
-    """Load what detectors and strategies load lazily (knowledge tables), so that the time
-    bound of the first real document does not include it."""
+    """Load what detectors and strategies load lazily (models, knowledge tables), so that the
+    time bound of the first real document does not include it. Workers forked from the
+    forkserver find it all loaded already (`clindeid.runner.preload`)."""
     with contextlib.suppress(Exception):
         pipeline.deidentify(Document("warm-up", _WARM_UP))
+        pipeline.detect(Document("warm-up-general", _WARM_UP_GENERAL))
 
 
 def peak_rss_mb() -> float:
@@ -225,7 +230,7 @@ def _context() -> Any:
     methods = mp.get_all_start_methods()
     if "forkserver" in methods:
         ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(["clindeid.runner.work"])
+        ctx.set_forkserver_preload(["clindeid.runner.work", "clindeid.runner.preload"])
         return ctx
     return mp.get_context("spawn")
 
