@@ -25,6 +25,12 @@ class Replacement:
     epsilon: float = 0.0
     masked: bool = False
 
+    def __reduce__(self) -> tuple[type[Replacement], tuple[object, ...]]:
+        # plain constructor arguments: worker results pickle several times faster than with
+        # the generic state of a slotted dataclass
+        return (Replacement, (self.start, self.end, self.new_start, self.new_end, self.label,
+                              self.source, self.strategy, self.epsilon, self.masked))  # fmt: skip
+
     def to_json(self) -> dict[str, object]:
         return {
             "label": self.label,
