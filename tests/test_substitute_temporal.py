@@ -269,3 +269,18 @@ def test_reproducible_by_seed():
     s = {"DATE": DateLaplaceStrategy(), "AGE": AgeLaplaceStrategy()}
     assert run(text, s, seed=9)[0] == run(text, s, seed=9)[0]
     assert len({run(text, s, seed=k)[0] for k in range(10)}) > 1
+
+
+def test_compound_age_keeps_years_and_months():
+    """'2 ans et 3 mois' is one age in months; its surrogate is written the same way."""
+    import re as _re
+
+    from clindeid import deidentify as _deidentify
+
+    text = "Enfant de 4 ans et 5 mois, vu pour fièvre."
+    outputs = {_deidentify(text, seed=seed).text for seed in range(12)}
+    assert len(outputs) > 1  # the age is perturbed
+    for out in outputs:
+        m = _re.fullmatch(r"Enfant de (\d+) ans?(?: et (\d+) mois)?, vu pour fièvre\.", out)
+        assert m is not None, out
+        assert m.group(2) is None or 1 <= int(m.group(2)) <= 11

@@ -219,3 +219,11 @@ def test_round_trip_many_dates(prefix: str, written: str) -> None:
         assert again.value == new_value
         assert rendered.startswith(render_date(new_value, again.attributes["format"]))
         day += dt.timedelta(days=13)
+
+
+@pytest.mark.parametrize(
+    ("months", "written"),
+    [(27, "2 ans et 3 mois"), (24, "2 ans"), (13, "1 an et 1 mois"), (11, "11 mois")],
+)
+def test_render_age_years_and_months(months, written):
+    assert render_age(months, "{years_months}") == written

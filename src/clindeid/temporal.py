@@ -47,7 +47,7 @@ Age fields (`render_age`): ``{n}`` the number (``27`` or ``27,5``), ``{n_int}`` 
 part, ``{n_words}`` in words (casing and flags as above), ``{half:TEXT}`` writes ``TEXT`` when
 the value has a half (``"{n_int} ans{half: 1/2}"`` → ``27 ans 1/2`` / ``28 ans``), and the
 plural-aware unit words ``{ans}`` (an/ans), ``{semaines}``, ``{jours}`` (``mois`` and ``a`` are
-literal).
+literal); ``{years_months}`` writes a value in months as ``2 ans et 3 mois`` (compound ages).
 
 Two-digit years are read with a fixed pivot (`expand_two_digit_year`): 00–40 are 20xx,
 41–99 are 19xx (never the clock, so results do not depend on when clindeid runs).
@@ -426,6 +426,12 @@ def render_age(value: float, fmt: str) -> str:
             return french_words(round(value), flags)
         if name == "half":
             return arg if half else ""
+        if name == "years_months":  # value in months, written "2 ans et 3 mois"
+            years, months = divmod(round(value), 12)
+            if not years:
+                return f"{months} mois"
+            written = f"{years} {'an' if years == 1 else 'ans'}"
+            return f"{written} et {months} mois" if months else written
         if name in _UNIT_WORDS:
             singular, plural = _UNIT_WORDS[name]
             return plural if value >= 2 else singular

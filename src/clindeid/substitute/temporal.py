@@ -163,6 +163,8 @@ def _age_value(entity: Entity, original: str) -> tuple[float, str, str]:
     """(value, unit, format) of an AGE mention (from the detector, else parsed)."""
     fmt, unit = entity.attributes.get("format"), entity.attributes.get("unit")
     if isinstance(entity.value, int | float) and isinstance(fmt, str) and isinstance(unit, str):
+        if entity.attributes.get("compound") and unit == "months":
+            fmt = "{years_months}"  # "2 ans et 3 mois" stays years and months
         return float(entity.value), unit, fmt
     from clindeid.detect.rules.ages import AgeDetector
 
