@@ -284,3 +284,18 @@ def test_compound_age_keeps_years_and_months():
         m = _re.fullmatch(r"Enfant de (\d+) ans?(?: et (\d+) mois)?, vu pour fièvre\.", out)
         assert m is not None, out
         assert m.group(2) is None or 1 <= int(m.group(2)) <= 11
+
+
+def test_named_days_moved_by_the_noise_are_written_as_a_month():
+    """'Noël', 'Toussaint 2019': the name fixes a day; when the noise moves the date, the
+    surrogate names the new month instead of repeating the original feast."""
+    from clindeid import deidentify as _deidentify
+
+    text = "Chute à la Toussaint 2019, traitement arrêté depuis Noël."
+    outputs = {_deidentify(text, seed=seed).text for seed in range(16)}
+    moved = [o for o in outputs if "Toussaint" not in o]
+    assert moved, outputs
+    months = ("septembre", "octobre", "novembre", "décembre")
+    for out in moved:
+        assert any(f"à la mi-{m} 2019," in out for m in months), out
+    assert any("depuis mi-" in o for o in outputs)

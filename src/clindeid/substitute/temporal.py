@@ -63,7 +63,7 @@ from clindeid.privacy.mechanisms import (
 from clindeid.substitute.base import Surrogate
 from clindeid.substitute.context import SubstitutionContext
 from clindeid.substitute.identifiers import BIRTH_DATE_SLOT
-from clindeid.temporal import DateValue, render_age, render_date
+from clindeid.temporal import DateValue, render_age, render_date, template_fields
 
 __all__ = [
     "AgeBoundedLdpStrategy",
@@ -203,6 +203,23 @@ def _date_key(
     return ("DATE", *date_units(value, ref))
 
 
+_DAY_FIELDS = frozenset({"d", "d2", "d1er", "d_words", "d2_spaced", "weekday"})
+_MONTH_FIELDS = frozenset({"m", "m2", "m2_spaced", "month", "month_abbr", "month_abbr3"})
+
+
+def _write_date(new: DateValue, old: DateValue, fmt: str) -> str:
+    """``new`` in the template of ``old``. A named day or period ("Noël", "Toussaint 2019",
+    "rentrée 2024") has no day or month field: when the noise moved the date off it, the new
+    month is written ("mi-novembre 2019": reads after "à la", "depuis", "la" alike), never
+    the original name."""
+    fields = set(template_fields(fmt))
+    moved = (new.month, new.day) != (old.month, old.day)
+    if moved and old.month is not None and not fields & (_DAY_FIELDS | _MONTH_FIELDS):
+        year = " {y4}" if fields & {"y4", "y2", "y_words", "y4_spaced", "y2_spaced"} else ""
+        fmt = "mi-{month}" + year
+    return render_date(new, fmt)
+
+
 @dataclass(frozen=True)
 class DateLaplaceStrategy:
     """ε metric privacy for dates: ``v + Lap(1/ε_i)`` in the mention's own unit."""
@@ -233,7 +250,7 @@ class DateLaplaceStrategy:
                 min(max(noisy, _MIN_ORDINAL), _MAX_ORDINAL)
             )
         return Surrogate(
-            render_date(new_value, fmt), self.name, epsilon=epsilon, keeps_original=True
+            _write_date(new_value, value, fmt), self.name, epsilon=epsilon, keeps_original=True
         )
 
 
@@ -300,7 +317,7 @@ class DateOrderPreservingStrategy:
             context.memo[BIRTH_DATE_SLOT] = dt.date.fromordinal(released[ordinal])
         epsilon = context.epsilon_for(("DATE", "days", ordinal))
         return Surrogate(
-            render_date(new_value, fmt), self.name, epsilon=epsilon, keeps_original=True
+            _write_date(new_value, value, fmt), self.name, epsilon=epsilon, keeps_original=True
         )
 
 
@@ -320,7 +337,7 @@ class DateShiftStrategy:
         shifted = _complete(value, ref) + dt.timedelta(days=shift)
         if _is_birth(entity):
             context.memo[BIRTH_DATE_SLOT] = shifted
-        return Surrogate(render_date(value.with_date(shifted), fmt), self.name)
+        return Surrogate(_write_date(value.with_date(shifted), value, fmt), self.name)
 
     def _draw(self, context: SubstitutionContext) -> int:
         magnitude = int(context.rng.integers(1, self.max_shift_days + 1))
@@ -359,7 +376,7 @@ class DateBoundedLdpStrategy:
         if _is_birth(entity):
             context.memo[BIRTH_DATE_SLOT] = dt.date.fromordinal(ordinal)
         return Surrogate(
-            render_date(new_value, fmt), self.name, epsilon=epsilon, keeps_original=True
+            _write_date(new_value, value, fmt), self.name, epsilon=epsilon, keeps_original=True
         )
 
 
