@@ -123,6 +123,10 @@ def _ok(text: str, part: str, label: str, nth: int = 0) -> bool:
         ("tests 11, fluences 9.", "11, fluences 9.", "ADDRESS"),
         ("passage au SAU du", "SAU du", "HOSPITAL"),
         ("Bilan : 02", "02", "PHONE"),
+        ("tige réf. 7245-50", "7245-50", "DATE"),
+        ("score 2/ 15", "2/ 15", "DATE"),
+        ("Cerfa 15695*01", "15695", "ZIP"),
+        ("Unité de Soins Continus", "Unité de Soins Continus", "ADDRESS"),
     ],
 )
 def test_implausible_model_spans_are_dropped(text: str, part: str, label: str) -> None:
@@ -155,6 +159,11 @@ def test_implausible_model_spans_are_dropped(text: str, part: str, label: str) -
         ("Dr J.-P. Lenoir", "J.-P. Lenoir", "PERSON"),
         ("Centre hospitalier de Saint-Omer", "Centre hospitalier de Saint-Omer", "HOSPITAL"),
         ("Mme Le Goff", "Le Goff", "PERSON"),
+        ("le 2024-03-05", "2024-03-05", "DATE"),
+        ("depuis 03/2021", "03/2021", "DATE"),
+        ("né le 0 3 0 4 1 9 8 5", "0 3 0 4 1 9 8 5", "DATE"),
+        ("le 5.11.98", "5.11.98", "DATE"),
+        ("7, chemin Neuf\n13005 Marseille", "13005", "ZIP"),
     ],
 )
 def test_plausible_model_spans_are_kept(text: str, part: str, label: str) -> None:

@@ -209,7 +209,7 @@ _STREET_WORD = re.compile(
 _WEEKDAY = re.compile(
     r"(?i:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?:\s+(?i:prochain|dernier))?"
 )
-_NUMERIC_DATE = re.compile(r"(\d{1,2})[/.\-](\d{1,2})(?:[/.\-](\d{2}|\d{4}))?")
+_DIGITS_ONLY = re.compile(r"\d[\d\s/.\-]*")
 _ORDINAL = re.compile(r"\d+\s*(?:e|è|ème|eme|er|re)\b", re.IGNORECASE)
 _TIME_BEFORE = re.compile(r"\d{1,2}\s*[:h]\s*$")
 _TIME_AFTER = re.compile(r"[:h][0-5]\d\b")
@@ -217,7 +217,9 @@ _EPONYM_BEFORE = re.compile(
     r"(?i:scores?|signes?|man[œo]euvres?|classifications?|stades?|maladies?|syndromes?|"
     r"tests?|[ée]chelles?|fractures?|crit[èe]res?|r[ée]flexes?)\s+(?:de\s+|d[’']\s*)?\(?$"
 )
-_FORM_NUMBER_BEFORE = re.compile(r"(?i:cerfa|ald|uf|gir|lot|r[ée]f\.?)\s*(?:n[°o]\.?\s*)?$")
+_FORM_NUMBER_BEFORE = re.compile(
+    r"(?i:\b(?:cerfa|ald|uf|gir|lot|r[ée]f\.?))[ \t]*(?:n[°o]\.?[ \t]*)?$"
+)
 _BUILDING = re.compile(r"(?i:b[âa]t(?:iment)?\b|pavillon|aile|[ée]tage|niveau|porte)")
 _CODE_BEFORE = re.compile(r"\w-$")
 _INSTITUTION = re.compile(
@@ -234,6 +236,24 @@ _UNIT_HEAD = re.compile(
     r"(?i:unit[ée]s?|services?|secteurs?|avis|certificat|compte|soins|classe|"
     r"centre\s+(?:expert|m[ée]moire|de\s+r[ée]f[ée]rence|de\s+comp[ée]tence|ressources?))\b"
 )
+
+
+def _numeric_date_ok(span: str) -> bool:
+    """Whether digits and separators can be a date: d/m, d/m/y, m/y, y, y-m-d, spaced."""
+    groups = [g for g in re.split(r"[\s/.\-]+", span) if g]
+    if len(groups) > 3 and all(len(g) == 1 for g in groups):
+        return True  # spaced digits "0 3 0 4 1 9 8 5"
+    if len(groups) == 1:
+        g = groups[0]
+        return len(g) in (4, 6, 8) or len(g) <= 2
+    if any(len(g) == 3 or len(g) > 4 for g in groups):
+        return False
+    if len(groups[0]) == 4:  # ISO
+        return len(groups) == 3 and 1 <= int(groups[1]) <= 12 and 1 <= int(groups[2]) <= 31
+    if len(groups) == 2 and len(groups[1]) == 4:  # month/year
+        return 1 <= int(groups[0]) <= 12
+    day, month = int(groups[0]), int(groups[1])
+    return 1 <= day <= 31 and 1 <= month <= 12 and (len(groups) == 2 or len(groups[2]) in (2, 4))
 
 
 def _proper(word: str) -> bool:
@@ -315,8 +335,9 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
             return False  # "Clark IV", "Garden III": a stage, not a name
     if label in ("ID", "PHONE", "NIR", "ZIP") and not digits:
         return False
-    if label == "ID" and (
-        len(span) < 3 or _FORM_NUMBER_BEFORE.search(text, max(0, start - 12), start)
+    if label in ("ID", "ZIP", "PHONE") and (
+        (label == "ID" and len(span) < 3)
+        or _FORM_NUMBER_BEFORE.search(text, max(0, start - 12), start)
     ):
         return False
     if label == "PHONE":
@@ -328,9 +349,8 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
     if label == "DATE":
         if _WEEKDAY.fullmatch(span):
             return False
-        m = _NUMERIC_DATE.fullmatch(span)
-        if m and not (1 <= int(m.group(1)) <= 31 and 1 <= int(m.group(2)) <= 12):
-            return False
+        if _DIGITS_ONLY.fullmatch(span) and not _numeric_date_ok(span):
+            return False  # "11/20" (a score), "7245-50" (a reference)
         if alpha and _key(alpha[0]) in ("chambre", "lit", "box", "salle", "quartier"):
             return False
         if span.isdigit() and _DECIMAL_AFTER.match(text, end):
@@ -352,6 +372,8 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
             return False  # implant references: "ref. 7245-50 lot 23B0457 ; tige …"
         if digits and _TIME_BEFORE.search(text, max(0, start - 6), start):
             return False
+    if label == "ADDRESS" and not digits and _UNIT_HEAD.match(span):
+        return False  # "Unité de Soins Palliatifs" is no address
     if label == "HOSPITAL" and _generic_unit(alpha):
         return False  # "Centre d'addictologie", "Institut médico-légal"
     return not (
