@@ -401,7 +401,9 @@ _SAINTS = frozenset({"saint", "sainte", "saints", "saintes"})
 # Words before a name that make it a street, an establishment or a place, not a person:
 # "avenue Jean Jaurès", "rue du Docteur Roux", "CH William Morey", "lycée Victor Hugo".
 PLACE_CONTEXT = (
-    r"(?i:\b(?:rue|r\.|avenue|av\.?|bd|boulevard|place|pl\.|all[ée]e|chemin|ch\.|impasse|"
+    # the look-ahead (first letters of the words; keep in sync) skips most word boundaries
+    r"(?i:\b(?=[abcefghilmpqrsuvé])"
+    r"(?:rue|r\.|avenue|av\.?|bd|boulevard|place|pl\.|all[ée]e|chemin|ch\.|impasse|"
     r"imp\.|quai|cours|square|route|rte|voie|sentier|passage|parvis|esplanade|promenade|"
     r"rond-point|r[ée]sidence|lotissement|cit[ée]|h[ôo]pital|clinique|ch|chu|chr|chi|"
     r"ehpad|centre|institut|fondation|maison|lyc[ée]e|coll[èe]ge|[ée]cole|groupe|"
@@ -467,6 +469,9 @@ _STAFF_LABEL_RE = re.compile(
 _STAFF_AFTER_RE = re.compile(rf"[ \t]*,?[ \t]*(?i:{STAFF_CUES_AFTER})\b")
 _OTHER_AFTER_RE = re.compile(rf"[ \t]*,?[ \t]*\(?(?i:{OTHER_CUES})\b(?![ \t]+[A-Z])")
 _EPONYM_CONTEXT_RE = re.compile(EPONYM_CONTEXT)
+# Every window that EPONYM_CONTEXT matches ends with "de", "du" or "d'" then blanks: a string
+# test first spares most searches of the long alternation.
+_EPONYM_TAILS = ("de", "du", "d'", "d’")
 _PLACE_CONTEXT_RE = re.compile(rf"(?:{PLACE_CONTEXT})[ \t]*$")
 _TITLE_TOKEN_RE = re.compile(rf"(?:{_TITLE_ALT})$")
 _TOKEN = rf"(?:{_INITIALS}|{_WORD})"
@@ -478,12 +483,16 @@ _SINGLE_INITIAL = re.compile(rf"[{_UP}]\.")
 _RUN_RE = re.compile(rf"(?<![\w'’.-]){_TOKEN}(?:[ \t]{{1,3}}{_TOKEN})+(?![\w'’])")
 _TOKEN_RE = re.compile(rf"{_INITIALS}(?![\w'’])|{_WORD}(?![\w'’])")
 
+# Look-aheads on the first letters of RELATIVE_DETERMINERS, RELATIVE_NOUNS and NAMING_CUES
+# (keep in sync): most positions then fail before the long alternations are tried.
+_DETERMINER_START = "(?=(?i:[dlmnstuv]))"
+_RELATIVE_START = "(?=(?i:[abcdefgjmnopstvé]))"
 _RELATIVE_RE = re.compile(
-    rf"(?=[ \t{_UP}{_LO}])(?:(?<![\w'’-])(?i:{RELATIVE_DETERMINERS})[ \t]+(?i:autres?[ \t]+)?"
-    rf"|(?:^|(?<=[.;:!?\n(–—•-]))[ \t]*)"
-    rf"(?i:{RELATIVE_NOUNS})(?:[ \t]+(?i:{RELATIVE_ADJECTIVES})){{0,2}}(?![\w'’-])"
-    rf"[ \t]*(?:,|:|\()?[ \t]*(?=[{_UP}])"
-    rf"|(?<![\w'’-])(?i:{NAMING_CUES})[ \t]*:?[ \t]*(?=[{_UP}])",
+    rf"(?=[ \t{_UP}{_LO}])(?:(?<![\w'’-]){_DETERMINER_START}(?i:{RELATIVE_DETERMINERS})[ \t]+"
+    rf"(?i:autres?[ \t]+)?|(?:^|(?<=[.;:!?\n(–—•-]))[ \t]*)"
+    rf"{_RELATIVE_START}(?i:{RELATIVE_NOUNS})(?:[ \t]+(?i:{RELATIVE_ADJECTIVES})){{0,2}}"
+    rf"(?![\w'’-])[ \t]*(?:,|:|\()?[ \t]*(?=[{_UP}])"
+    rf"|(?<![\w'’-])(?=(?i:[anps]))(?i:{NAMING_CUES})[ \t]*:?[ \t]*(?=[{_UP}])",
     re.MULTILINE,
 )
 _RELATIVE_LOWER_RE = re.compile(
@@ -550,11 +559,12 @@ _LINE_INITIAL_NAME_RE = re.compile(
     rf"(?m)^[ \t]*(?P<name>{_INI.format(up=_UP)}[ \t]+{_WORD})"
     rf"(?=[ \t]*(?:$|,|[–—]|-[ \t]|\())"
 )
-_LOWER_CUE_RE = re.compile(  # the leading lookahead lets the engine skip non-letters fast
-    rf"(?=[{_UP}{_LO}])(?<![\w'’.-])(?:(?P<pat>(?i:{LOWER_PATIENT_CUES}))|(?P<title>(?i:{LOWER_TITLE_CUES}))"
-    rf"|(?P<civ>(?i:{LOWER_CIVILITY_CUES}))|(?P<staff>(?i:{LOWER_STAFF_CUES})"
-    rf"|{LOWER_STAFF_ACRONYMS})"
-    rf"|(?P<rel>(?i:{RELATIVE_NOUNS})))(?![\w'’-])"
+_LOWER_CUE_RE = re.compile(  # look-aheads (first letters of each cue list) skip positions fast
+    rf"(?=[{_UP}{_LO}])(?<![\w'’.-])(?:(?=(?i:p))(?P<pat>(?i:{LOWER_PATIENT_CUES}))"
+    rf"|(?=(?i:[dp]))(?P<title>(?i:{LOWER_TITLE_CUES}))"
+    rf"|(?=(?i:m))(?P<civ>(?i:{LOWER_CIVILITY_CUES}))"
+    rf"|(?=(?i:[aeikmprs]))(?P<staff>(?i:{LOWER_STAFF_CUES})|{LOWER_STAFF_ACRONYMS})"
+    rf"|{_RELATIVE_START}(?P<rel>(?i:{RELATIVE_NOUNS})))(?![\w'’-])"
     rf"[ \t]*(?:[:(,][ \t]*)?(?=[{_LO}])"
 )
 _LOWER_INITIAL_RE = re.compile(rf"[{_LO}]\.(?:-?[{_LO}]\.)?[ \t]+(?=[{_LO}])")
@@ -747,6 +757,14 @@ def _pair_score(a: _Tok, b: _Tok, fa: _Feat, fb: _Feat) -> tuple[float, str] | N
             s -= 0.1
         options.append((s, "dictionary/person" if fa.sn else "heuristic/person-pair"))
     return max(options) if options else None
+
+
+def _eponym_before(window: str) -> bool:
+    """Whether ``window`` ends with an eponym cue ("maladie de ") — the same answer as
+    ``_EPONYM_CONTEXT_RE.search(window)`` (the pattern has no look-behind)."""
+    return window.rstrip(" \t\n").endswith(_EPONYM_TAILS) and bool(
+        _EPONYM_CONTEXT_RE.search(window)
+    )
 
 
 def _is_word_char(ch: str) -> bool:
@@ -1587,7 +1605,7 @@ class PersonDetector:
             return
         for m in _RUN_RE.finditer(text):
             before = text[max(0, m.start() - 40):m.start()]
-            if _EPONYM_CONTEXT_RE.search(before) or _PLACE_CONTEXT_RE.search(before):
+            if _eponym_before(before) or _PLACE_CONTEXT_RE.search(before):
                 continue
             toks: list[tuple[_Tok, str]] = []
             for tm in _TOKEN_RE.finditer(m.group()):
@@ -1627,7 +1645,9 @@ class PersonDetector:
             if fa is None or fb is None or fa.kind == "eponym":
                 continue
             (a, _wa), (b, wb) = toks[i], toks[i + 1]
-            if _PLACE_CONTEXT_RE.search(text, max(0, a.start - 40), a.start):
+            # the run's first word was checked by the caller on the same window (a slice,
+            # whose start is a word boundary whenever it is one here)
+            if i > 0 and _PLACE_CONTEXT_RE.search(text, max(0, a.start - 40), a.start):
                 continue
             cand: tuple[float, str] | None = None
             if fa.kind == "init" and fb.kind == "word" and b.upper and fb.common < 0.5:
@@ -1641,8 +1661,8 @@ class PersonDetector:
                 cand = (0.7, "dictionary/person")  # "Claudine W.", "Kevin R." signing notes
             elif fb.kind == "eponym":
                 if fa.kind == "word" and fa.fn >= EPONYM_FIRST_MIN_STRENGTH and fa.common == 0 and (
-                    fb.sn and fb.common < 0.5 and not _EPONYM_CONTEXT_RE.search(
-                        text, max(0, a.start - 40), a.start)
+                    fb.sn and fb.common < 0.5
+                    and not _eponym_before(text[max(0, a.start - 40):a.start])
                 ):
                     cand = (0.6, "dictionary/person")
             elif fa.kind == "word" and fb.kind == "word":
