@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import groupby
 from typing import Any
 
 from clindeid.detect.rules._chars import LOWER, UPPER
@@ -287,7 +288,9 @@ PUBLIC_BODY_HEADS = (
     r"brigade[ \t]+(?:de[ \t]+recherches?|territoriale(?:[ \t]+autonome)?|de[ \t]+gendarmerie|"
     r"de[ \t]+proximit[ée]|motoris[ée]e|des[ \t]+mineurs|de[ \t]+protection[ \t]+des[ \t]+"
     r"familles|de[ \t]+sapeurs-pompiers)|"
-    r"(?:compagnie|groupement|escadron)[ \t]+de[ \t]+gendarmerie(?:[ \t]+d[ée]partementale)?|"
+    r"compagnie[ \t]+de[ \t]+gendarmerie(?:[ \t]+d[ée]partementale)?|"
+    r"groupement[ \t]+de[ \t]+gendarmerie(?:[ \t]+d[ée]partementale)?|"
+    r"escadron[ \t]+de[ \t]+gendarmerie(?:[ \t]+d[ée]partementale)?|"
     r"gendarmerie|police[ \t]+municipale|rectorat|inspection[ \t]+acad[ée]mique|"
     r"bataillon[ \t]+de[ \t]+marins-pompiers|centre[ \t]+de[ \t]+secours(?:[ \t]+principal)?|"
     r"caserne[ \t]+(?:des[ \t]+)?(?:sapeurs-)?pompiers|"
@@ -366,32 +369,117 @@ _ADJ = "(?:" + "|".join(re.escape(a).replace(r"\ ", r"[ \t]+")
                         for a in sorted(HEAD_ADJECTIVES, key=len, reverse=True)) + ")"
 _GENERIC_AFTER = r"(?!(?i:de[ \t]+jour|de[ \t]+semaine|de[ \t]+nuit)\b)"
 
+# Fast scanning. `re` tries a pattern at every position of a text unless the pattern starts
+# with a literal or a character class, which a leading lookbehind ("(?<![\w-])") hides. The
+# `_lead` form of "(?<![\w-])(?:a1|a2|…)" is one branch per possible first character: the
+# character, the lookbehind checked one character further back, then the alternatives that
+# may start with this character, in their order. Same matches, and `re` skips straight to
+# the candidate characters and, at one of them, straight to its branch.
+# Besides lower and upper case, (?i:…) also matches the Kelvin sign, long s, dotted and
+# dotless i: a case-insensitive first letter lists them too.
+_CI_EXTRA = {"i": "İı", "k": "\u212a", "s": "ſ"}
+_CI_SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789àâäçéèêëîïôöùûüÿœæ")
+
+
+def _ci(chars: str) -> str:
+    """The characters that (?i:[chars]) matches."""
+    out = ""
+    for c in chars:
+        if c.lower() not in _CI_SAFE:
+            raise ValueError(f"no case-insensitive class for {c!r}")
+        out += c.lower() + c.upper() + _CI_EXTRA.get(c.lower(), "")
+    return "".join(dict.fromkeys(out))
+
+
+def _alternatives(rx: str) -> list[str]:
+    """The top-level alternatives of a regex."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(rx):
+        c = rx[i]
+        if c == "\\":
+            i += 1
+        elif c == "[":
+            i += 2 if rx[i + 1] == "]" else 1
+            while rx[i] != "]":
+                i += 2 if rx[i] == "\\" else 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            parts.append(rx[start:i])
+            start = i + 1
+        i += 1
+    parts.append(rx[start:])
+    return parts
+
+
+def _first(alt: str, ci: bool = False) -> tuple[str, str]:
+    """(possible first characters, rest) of an alternative that starts with a letter or a class
+    of letters ("[Ss]ociété"); with ``ci``, both as matched inside (?i:…)."""
+    if alt.startswith("["):
+        chars, rest = alt[1 : alt.index("]")], alt[alt.index("]") + 1 :]
+    else:
+        chars, rest = alt[0], alt[1:]
+    if not chars.isalnum() or rest.startswith(("?", "*", "+", "{")):
+        raise ValueError(f"no plain first character in {alt!r}")
+    return (_ci(chars), f"(?i:{rest})") if ci else (chars, rest)
+
+
+def _lead(alts: list[tuple[str, str]], behind: str = r"[\w-]") -> str:
+    """"(?<!behind)(?:a1|a2|…)" for alternatives given as (first characters, rest)."""
+    by_char: dict[str, list[str]] = {}
+    for chars, rest in alts:
+        for c in chars:
+            by_char.setdefault(c, []).append(rest)
+    return "(?:" + "|".join(
+        f"{re.escape(c)}(?<!{behind}.)(?:{'|'.join(rests)})" for c, rests in by_char.items()
+    ) + ")"
+
+
+# Heads may only start with these letters (a cheap filter kept from the first version).
+_HEAD_FIRST = "CcGgHhEeSsMmIiPpUuFfRrAaDd"
+# (group, head index): an empty group after each head's alternatives tells which one matched.
+_HEAD_MARKS: list[tuple[str, int]] = []
+
 
 def _head_alternation() -> str:
-    parts = []
+    """The heads in the `_lead` form, each followed by an empty group of `_HEAD_MARKS`."""
+    by_char: dict[str, list[tuple[int, str]]] = {}
     for i, (rx, _cat, case) in enumerate(HOSPITAL_HEADS):
-        body = rx if case else f"(?i:{rx})"
-        parts.append(rf"(?P<h{i}>{body})")
-    return "|".join(parts)
+        for alt in _alternatives(rx):
+            chars, rest = _first(alt, ci=not case)
+            for c in chars:
+                if c in _HEAD_FIRST:
+                    by_char.setdefault(c, []).append((i, rest))
+    branches = []
+    for c, rests in by_char.items():
+        groups = []
+        for i, run in groupby(rests, key=lambda r: r[0]):  # a head's alternatives together
+            _HEAD_MARKS.append((f"h{len(_HEAD_MARKS)}", i))
+            groups.append(f"(?:{'|'.join(r for _, r in run)})(?P<{_HEAD_MARKS[-1][0]}>)")
+        branches.append(f"{re.escape(c)}(?<![\\w-].)(?:{'|'.join(groups)})")
+    return "(?:" + "|".join(branches) + ")"
 
 
 _HOSPITAL = re.compile(
-    rf"(?<![\w-])(?=[CcGgHhEeSsMmIiPpUuFfRrAaDd])(?:{_head_alternation()})(?![\w])"
+    rf"{_head_alternation()}(?![\w])"
     rf"(?P<adj>[ \t]+(?i:{_ADJ}))?"
     rf"(?:[ \t]*[-–][ \t]*|[ \t]+){_GENERIC_AFTER}(?P<name>{_NAME})"
 )
-_NAMED_ORG = re.compile(rf"(?<![\w-])(?:{'|'.join(NAMED_ORGS)})(?![\w-])")
+_NAMED_ORG = re.compile(
+    _lead([_first(a) for o in NAMED_ORGS for a in _alternatives(o)]) + r"(?![\w-])"
+)
 _NAMED = re.compile(
-    "|".join(
-        rf"(?P<n{i}>(?<![\w-])(?:{rx})(?![\w-]))" for i, (rx, _c) in enumerate(NAMED_HOSPITALS)
-    )
+    _lead([_first(alt) for rx, _c in NAMED_HOSPITALS for alt in _alternatives(rx)]) + r"(?![\w-])"
 )
 _SERVICE = re.compile(
     rf"(?<![\w-])(?:{'|'.join(SERVICE_HEADS)})[ \t]+(?P<name>{_STOP}[{UP}][{LOW}]+"
     rf"(?:[- ][{UP}][{LOW}]+){{0,3}})"
 )
 _ORG = re.compile(
-    rf"(?<![\w-])(?:{'|'.join(ORG_HEADS)})(?![\w])[ \t]+(?P<name>{_NAME})"
+    rf"{_lead([_first(a) for h in ORG_HEADS for a in _alternatives(h)])}(?![\w])[ \t]+"
+    rf"(?P<name>{_NAME})"
 )
 _UNIVERSITY_NUMBER = re.compile(r"[ \t]+\d{1,2}(?!\d|[,.:/]\d)")
 _ORG_STOP = r"(?!(?:M|Mme|Mlle|Mr|Dr|Pr|Le|La|Les|Monsieur|Madame)\b(?![-'’]))"
@@ -403,16 +491,21 @@ _ORG_TRIGGERED = re.compile(
 # "Mutuelle Générale", "la Mutuelle Nationale": the word is part of the insurer's name.
 _MUTUELLE_NAMED = re.compile(rf"(?<![\w-])Mutuelle[ \t]+(?P<name>{_ORG_NAME})")
 _EMPLOYER = re.compile(
-    rf"(?<![\w-])(?:{EMPLOYER_PREPOSITIONS})[ \t]+(?P<name>{_ORG_NAME})"
+    rf"{_lead([_first(a) for a in _alternatives(EMPLOYER_PREPOSITIONS)])}[ \t]+"
+    rf"(?P<name>{_ORG_NAME})"
 )
 _JOB_BEFORE = re.compile(rf"\b{JOB_CUES}\b[^.;\n]{{0,50}}$")
-_SPORT_CLUB = re.compile(rf"(?<![\w-]){SPORT_CLUB}[ \t]+{_CAPWORD}(?:[- ]{_CAPWORD}){{0,2}}")
+_SPORT_CLUB = re.compile(
+    rf"{_lead([_first(a) for a in _alternatives(SPORT_CLUB[3:-1])])}[ \t]+{_CAPWORD}"
+    rf"(?:[- ]{_CAPWORD}){{0,2}}"
+)
 _SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")
 _HOSPITAL_TAIL = re.compile(HOSPITAL_NAME_TAILS)
 # A facility acronym is no territory: "SMUR du CH de Bastia" leaves the CH to the hospital.
 _NOT_FACILITY = r"(?!(?:CHU|CHRU|CHR|CH|CHI|CHS|GHU|GH|HIA)\b)"
 _ORG_TERRITORIAL = re.compile(
-    rf"(?<![\w-])(?:{ORG_TERRITORIAL})(?![\w-])[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])"
+    rf"{_lead([_first(a) for a in _alternatives(ORG_TERRITORIAL)])}(?![\w-])"
+    rf"[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])"
     rf"(?!\d|[:hH]\d)"
     rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_NOT_FACILITY}{_CAPWORD}"
     rf"(?:[- ]{_CAPWORD}){{0,3}})"
@@ -431,7 +524,8 @@ _ORG_TAIL = re.compile(
 _ORG_TAIL_BEFORE = re.compile(rf"(?<![\w{APOS}.-])((?:{_CAPWORD}[ \t]+){{1,3}})$")
 _ORG_COMPANY_SUFFIX = r"(?:[ \t]+(?:Services|Assistance|SARL|SAS|Sàrl|et[ \t]+Fils|&[ \t]+Fils))?"
 _ORG_NAMED_HEAD = re.compile(
-    rf"(?<![\w-])(?:{'|'.join(ORG_NAMED_HEADS)})[ \t]+(?P<name>{_NAME}){_ORG_COMPANY_SUFFIX}"
+    rf"{_lead([_first(a) for h in ORG_NAMED_HEADS for a in _alternatives(h)])}[ \t]+"
+    rf"(?P<name>{_NAME}){_ORG_COMPANY_SUFFIX}"
 )
 _AIRLINE = re.compile(rf"(?<![\w-])Air[ \t]+(?P<name>[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*)(?![\w-])")
 _FLIGHT_BEFORE = re.compile(rf"\b{FLIGHT_CUES}\b[^.;\n]{{0,20}}$")
@@ -441,7 +535,8 @@ _TERRITORY_NAME = (
     rf"|du[ \t]+\d{{1,2}}(?:e|er|ème|eme|è)[ \t]+arrondissement(?:[ \t]+de[ \t]+{_CAPWORD})?)"
 )
 _PUBLIC_BODY = re.compile(
-    rf"(?<![\w-])(?i:{PUBLIC_BODY_HEADS})(?![\w-])[ \t]+{_TERRITORY_NAME}"
+    rf"{_lead([_first(a, ci=True) for a in _alternatives(PUBLIC_BODY_HEADS)])}(?![\w-])[ \t]+"
+    rf"{_TERRITORY_NAME}"
 )
 _NAMED_PUBLIC_BODY = re.compile(rf"(?<![\w-])(?:{NAMED_PUBLIC_BODIES})(?![\w-])")
 _DEPARTEMENT_COUNCIL = re.compile(
@@ -627,8 +722,8 @@ class HospitalDetector:
 
     def _patterns(self, text: str) -> Iterator[Entity]:
         for m in _HOSPITAL.finditer(text):
-            idx = next(i for i in range(len(HOSPITAL_HEADS)) if m.group(f"h{i}") is not None)
-            head = m.group(f"h{idx}")
+            mark, idx = next(g for g in _HEAD_MARKS if m.group(g[0]) is not None)
+            head = text[m.start() : m.start(mark)]
             if head.islower() and head.split()[0] in _LOWER_HEAD_FIRST_WORDS:
                 line_start = text.rfind("\n", 0, m.start()) + 1
                 before = text[max(line_start, m.start() - 30) : m.start()]
