@@ -73,6 +73,15 @@ UNITS = (
     r"|cas|kcal|cal|x|pa|points?|paquets?)(?![^\W\d_])"
 )
 Y2_GUARD = rf"(?!\s*{UNITS}|\s*[:h]\d|[.,/]\d|\d)"
+# The numeric patterns test the character before their first digit *after* reading it
+# ("\d(?<![\w./]\d)" is "(?<![\w./])\d"): a pattern that starts with a digit lets the
+# regex engine skip to the digits instead of trying every position.
+NO_DATE_BEFORE_DIGIT = r"(?<![\w./-]\d)"
+NO_DATE_BEFORE_DIGIT_SLASH = r"(?<![\w./]\d)"  # a hyphen before: "1-12/03/2020"
+YEAR_START = r"(?:(?<![\w.,/-]\d)|(?<=mi-\d))"  # "(?:(?<![\w.,/-])|(?<=mi-))" before a year
+YEAR4_FIRST = (  # YEAR4 after no date character
+    rf"(?:1{NO_DATE_BEFORE_DIGIT}(?:8[5-9]\d|9\d\d)|2{NO_DATE_BEFORE_DIGIT}0\d\d)"
+)
 
 # Words right before a number that make it a date (window ends just before the number).
 DATE_TRIGGER = (
@@ -151,35 +160,35 @@ RANGE_CONNECTOR = r"^\s*(?:-|–|au|à|et(?:\s+le)?|jusqu'au)\s*(?:le\s+)?$"
 # m, mon (month name), y, y2, yw (year in words), wd (weekday), d_sp/m_sp/y_sp (spaced).
 PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
     ("dmy_slash",
-     rf"(?<![\w./])(?P<d>\d{{1,2}})(?P<s>/|\s/\s)(?P<m>\d{{1,2}})(?P=s)"
+     rf"(?P<d>\d{NO_DATE_BEFORE_DIGIT_SLASH}\d?)(?P<s>/|\s/\s)(?P<m>\d{{1,2}})(?P=s)"
      rf"(?:(?P<y>{YEAR4})|(?P<y2>\d{{2}}){Y2_GUARD})(?![\w/]|[.,/-]\d)", False, 0.95),
     ("dmy_dot_dash",
-     rf"(?<![\w./-])(?P<d>\d{{1,2}})(?P<s>[.-])(?P<m>\d{{1,2}})(?P=s)"
+     rf"(?P<d>\d{NO_DATE_BEFORE_DIGIT}\d?)(?P<s>[.-])(?P<m>\d{{1,2}})(?P=s)"
      rf"(?:(?P<y>{YEAR4})|(?P<y2>\d{{2}}){Y2_GUARD})(?![\w/]|[.,/-]\d)", False, 0.9),
     ("ymd",
-     rf"(?<![\w./-])(?P<y>{YEAR4})(?P<s>[/.-])(?P<m>\d{{1,2}})(?P=s)(?P<d>\d{{1,2}})"
+     rf"(?P<y>{YEAR4_FIRST})(?P<s>[/.-])(?P<m>\d{{1,2}})(?P=s)(?P<d>\d{{1,2}})"
      r"(?=T\d|(?![\w/]|[.,/-]\d))", False, 0.95),
     ("my_numeric",
-     rf"(?<![\w./-])(?P<m>0[1-9]|1[0-2])(?P<s>[/.-])(?P<y>{YEAR4})(?![\w/]|[.,/-]\d)",
-     False, 0.85),
+     rf"(?P<m>0{NO_DATE_BEFORE_DIGIT}[1-9]|1{NO_DATE_BEFORE_DIGIT}[0-2])(?P<s>[/.-])"
+     rf"(?P<y>{YEAR4})(?![\w/]|[.,/-]\d)", False, 0.85),
     ("ymd_compact",
-     r"(?<![\w./-])(?P<y>(?:19|20)\d\d)(?P<m>[01]\d)(?P<d>[0-3]\d)(?![\w/]|[.,/-]\d)",
-     True, 0.85),
+     rf"(?P<y>(?:1{NO_DATE_BEFORE_DIGIT}9|2{NO_DATE_BEFORE_DIGIT}0)\d\d)(?P<m>[01]\d)"
+     r"(?P<d>[0-3]\d)(?![\w/]|[.,/-]\d)", True, 0.85),
     ("dmy_compact",
-     r"(?<![\w./-])(?P<d>[0-3]\d)(?P<m>[01]\d)(?P<y>(?:19|20)\d\d)(?![\w/]|[.,/-]\d)",
-     True, 0.85),
+     rf"(?P<d>[0-3]{NO_DATE_BEFORE_DIGIT}\d)(?P<m>[01]\d)(?P<y>(?:19|20)\d\d)"
+     r"(?![\w/]|[.,/-]\d)", True, 0.85),
     ("dmy_space",
-     r"(?<![\w./-])(?P<d>[0-3]\d) (?P<m>[01]\d) (?P<y>(?:19|20)\d\d)(?![\w/]|[.,/-]?\s?\d)",
-     True, 0.85),
+     rf"(?P<d>[0-3]{NO_DATE_BEFORE_DIGIT}\d) (?P<m>[01]\d) (?P<y>(?:19|20)\d\d)"
+     r"(?![\w/]|[.,/-]?\s?\d)", True, 0.85),
     ("spaced_digits",
-     r"(?<![\w./-])(?P<d_sp>\d \d) (?P<m_sp>\d \d) (?P<y_sp>\d \d \d \d|\d \d)(?! ?\d)",
-     True, 0.8),
+     rf"(?P<d_sp>\d{NO_DATE_BEFORE_DIGIT} \d) (?P<m_sp>\d \d) (?P<y_sp>\d \d \d \d|\d \d)"
+     r"(?! ?\d)", True, 0.8),
     ("dm_dot",
-     rf"(?<![\w./-])(?P<d>[0-3]\d)(?P<s>\.)(?P<m>[01]\d)(?![\w/]|[.,/-]\d|\s*{UNITS})",
-     True, 0.7),
+     rf"(?P<d>[0-3]{NO_DATE_BEFORE_DIGIT}\d)(?P<s>\.)(?P<m>[01]\d)"
+     rf"(?![\w/]|[.,/-]\d|\s*{UNITS})", True, 0.7),
     ("dm_numeric",
-     rf"(?<![\w./-])(?P<d>\d{{1,2}})(?P<s>/)(?P<m>\d{{1,2}})(?![\w/]|[.,/-]\d|\s*{UNITS})",
-     True, 0.75),
+     rf"(?P<d>\d{NO_DATE_BEFORE_DIGIT}\d?)(?P<s>/)(?P<m>\d{{1,2}})"
+     rf"(?![\w/]|[.,/-]\d|\s*{UNITS})", True, 0.75),
     ("textual",
      rf"(?<!\w)(?:(?P<wd>{WEEKDAY})(?:,?[ \t\u00a0]+))?"
      rf"(?:(?P<d>{DAY})|(?P<dw>{NUMBER_WORDS}))"
@@ -200,7 +209,7 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
     # "L'an deux mille vingt-cinq": a year in words after "l'an".
     ("year_words", rf"(?<!\w)l['’]an[ \t\u00a0]+(?P<yw>{NUMBER_WORDS})", False, 0.8),
     ("years",
-     rf"(?:(?<![\w.,/-])|(?<=mi-))(?P<ys>{YEAR_CTX}(?:\s*(?:,|et|ou|à|au|-|–|/)\s*{YEAR_CTX})*)"
+     rf"(?P<ys>(?:1{YEAR_START}9|2{YEAR_START}0)\d\d(?:\s*(?:,|et|ou|à|au|-|–|/)\s*{YEAR_CTX})*)"
      rf"(?!\w|[.,]\d|\s*{UNITS})", False, 0.75),
 )  # fmt: skip
 
