@@ -22,6 +22,8 @@ from clindeid.document import Entity
 from clindeid.knowledge import Hospital, departements
 from clindeid.train.corpus.builder import Builder
 from clindeid.train.corpus.faker import (
+    FOREIGN_CITIES,
+    FOREIGN_REGIONS,
     Address,
     Faker,
     Person,
@@ -783,6 +785,9 @@ SLOTS: dict[str, SlotWriter] = {
     "dec": lambda b, s, a: _number(b, s, a, True),
 }
 SLOTS.update({
+    "small_city": lambda b, s, a: b.entity(s.fake.small_commune(), "CITY"),
+    "foreign_city": lambda b, s, a: b.entity(pick(s.rng, FOREIGN_CITIES), "CITY"),
+    "foreign_region": lambda b, s, a: b.entity(pick(s.rng, FOREIGN_REGIONS), "LOCATION"),
     "org_employer": _org_kind("employer"), "org_insurer": _org_kind("insurer"),
     "org_bank": _org_kind("bank"), "org_funeral": _org_kind("funeral"),
     "org_transport": _org_kind("transport"), "org_police": _org_kind("police"),

@@ -97,12 +97,12 @@ RESIDENCES: tuple[str, ...] = (
 )  # fmt: skip
 # People streets, schools, stadia and hospital sites are named after (never a patient).
 FAMOUS: tuple[str, ...] = (
-    "Jean Jaurès", "Victor Hugo", "Jules Ferry", "Louis Pasteur", "Marie Curie", "Jean Moulin",
-    "Simone Veil", "Jacques Prévert", "Paul Éluard", "Charles de Gaulle", "Pierre Brossolette",
-    "Lucie Aubrac", "Albert Camus", "Georges Brassens", "Émile Zola", "Jean Macé",
-    "Aristide Briand", "Léon Blum", "Germaine Tillion", "Joséphine Baker", "Paul Langevin",
-    "Romain Rolland", "Anatole France", "Henri Barbusse", "Gustave Eiffel", "Louise Michel",
-    "Paul Bert", "Ambroise Croizat", "Frédéric Mistral", "Jean Rostand", "Marcel Pagnol",
+    "Louis Pasteur", "Marie Curie", "Simone Veil", "Jacques Prévert", "Paul Éluard",
+    "Pierre Brossolette", "Lucie Aubrac", "Albert Camus", "Georges Brassens", "Émile Zola",
+    "Jean Macé", "Aristide Briand", "Léon Blum", "Germaine Tillion", "Joséphine Baker",
+    "Paul Langevin", "Romain Rolland", "Anatole France", "Henri Barbusse", "Paul Bert",
+    "Ambroise Croizat", "Olympe de Gouges", "Jean Zay", "Colette", "Rosa Parks",
+    "Frédéric Mistral", "Jean Rostand", "Marcel Pagnol",
 )  # fmt: skip
 # Organisations by kind: (template, weight); {S} a surname, {C} a commune, {D} a
 # département name, {R} a region name, {F} a famous name, {n} a small number.
@@ -111,7 +111,7 @@ ORG_TEMPLATES: dict[str, tuple[tuple[str, float], ...]] = {
         ("{brand}", 4), ("Transports {S}", 1), ("Boulangerie {S}", 1), ("Garage {S}", 1),
         ("SARL {S} et Fils", 1), ("{S} BTP", 1), ("Menuiserie {S}", 0.5),
         ("Plomberie {S}", 0.5), ("Entreprise {S}", 0.5), ("Mairie de {C}", 1),
-        ("Chantiers de l'Atlantique", 0.2), ("{brand} {C}", 1),
+        ("{brand} {C}", 1),
     ),
     "insurer": (
         ("{insurer}", 4), ("CPAM de {D}", 1.5), ("CPAM du {D}", 0.3), ("MSA {R}", 0.5),
@@ -135,7 +135,7 @@ ORG_TEMPLATES: dict[str, tuple[tuple[str, float], ...]] = {
         ("commissariat de {C}", 1), ("commissariat central de {C}", 0.5),
         ("brigade de gendarmerie de {C}", 1), ("tribunal judiciaire de {C}", 1),
         ("parquet de {C}", 0.7), ("TJ de {C}", 0.3), ("cour d'appel de {C}", 0.3),
-        ("BSPP", 0.3), ("SDIS {n}", 0.5), ("centre de secours de {C}", 0.5),
+        ("pompiers de {C}", 0.3), ("SDIS {n}", 0.5), ("centre de secours de {C}", 0.5),
         ("rectorat de {C}", 0.3), ("préfecture de {D}", 0.3),
     ),
     "social": (
@@ -162,23 +162,24 @@ ORG_KIND_WEIGHTS: tuple[tuple[str, float], ...] = (
 BRANDS: tuple[str, ...] = (
     "SNCF", "RATP", "La Poste", "EDF", "Airbus", "Renault", "Michelin", "Orange", "Carrefour",
     "Leclerc", "Decathlon", "Thales", "Safran", "Sanofi", "Veolia", "Vinci", "Auchan", "Ikea",
-    "Amazon", "Uber Eats", "Lidl", "Aldi", "Intermarché", "Leroy Merlin", "Stellantis",
-    "TotalEnergies", "Engie", "Chronopost", "DHL", "Manpower", "Adecco", "Randstad", "Sodexo",
-    "Elior", "Onet", "Keolis", "Transdev", "Dassault Aviation", "Bouygues Construction",
-    "Éducation nationale", "France Travail", "Groupe Safran", "Deliveroo", "Monoprix",
+    "Lidl", "Aldi", "Intermarché", "Leroy Merlin", "Stellantis", "TotalEnergies", "Engie",
+    "Chronopost", "DHL", "Manpower", "Adecco", "Randstad", "Sodexo", "Elior", "Onet", "Fnac",
+    "Biocoop", "Kiabi", "Keolis", "Transdev", "Dassault Aviation", "Bouygues Construction",
+    "Éducation nationale", "France Travail", "Deliveroo", "Monoprix",
 )  # fmt: skip
 INSURERS: tuple[str, ...] = (
-    "MGEN", "MAIF", "MACIF", "MAAF", "MMA", "Groupama", "AXA", "Allianz", "Generali",
-    "Harmonie Mutuelle", "Malakoff Humanis", "AG2R La Mondiale", "Groupe Mutuel", "Matmut",
-    "April", "CNP Assurances", "Mutuelle Générale", "Swiss Life", "Klesia",
+    "MGEN", "MAIF", "MACIF", "MAAF", "Groupama", "AXA", "Allianz", "Generali",
+    "Harmonie Mutuelle", "Malakoff Humanis", "AG2R La Mondiale", "Matmut", "April",
+    "CNP Assurances", "Swiss Life", "Klesia",
 )  # fmt: skip
 BANKS: tuple[str, ...] = (
     "BNP Paribas", "Société Générale", "LCL", "La Banque Postale", "Boursorama", "CIC",
     "Crédit du Nord", "Banque de France",
 )  # fmt: skip
 AIRLINES: tuple[str, ...] = (
-    "Air France", "Air Austral", "Air Caraïbes", "Corsair", "Air Tahiti", "Air Guyane",
-    "Transavia", "easyJet", "Ryanair", "Air Corsica", "Royal Air Maroc", "Air Algérie",
+    "Air France", "Air Austral", "Air Caraïbes", "Corsair", "Transavia", "easyJet",
+    "French Bee", "Air Saint-Pierre", "Ryanair", "Air Corsica", "Royal Air Maroc",
+    "Air Algérie",
 )  # fmt: skip
 # Sub-communal and natural places (LOCATION), the article or trigger outside the span:
 # (template, preposition before it).
@@ -191,20 +192,33 @@ SUB_PLACES: tuple[tuple[str, str], ...] = (
     ("zone industrielle de {C}", "dans la"),
 )  # fmt: skip
 RIVERS: tuple[str, ...] = (
-    "Loire", "Seine", "Garonne", "Dordogne", "Durance", "Vienne", "Charente", "Marne", "Vézère",
+    "Loire", "Seine", "Garonne", "Dordogne", "Durance", "Vienne", "Charente", "Marne",
     "Moselle", "Meuse", "Sarthe", "Ardèche", "Creuse", "Saône",
 )  # fmt: skip
 MASSIFS: tuple[str, ...] = (
-    "du Vercors", "de la Chartreuse", "des Bauges", "du Jura", "des Vosges", "du Mercantour",
+    "du Vercors", "des Bauges", "du Jura", "des Vosges", "du Mercantour",
     "de l'Esterel", "des Aravis", "du Sancy",
 )  # fmt: skip
 MOUNTS: tuple[str, ...] = (
     "mont Ventoux", "puy de Dôme", "Mont Aiguille", "pic du Midi", "mont Lozère",
     "Grand Ballon", "col du Galibier",
 )  # fmt: skip
+# Cities abroad (CITY) and regions or islands abroad (LOCATION), written in French.
+FOREIGN_CITIES: tuple[str, ...] = (
+    "Alger", "Constantine", "Casablanca", "Fès", "Agadir", "Sfax", "Douala", "Kinshasa",
+    "Brazzaville", "Porto", "Lisbonne", "Bucarest", "Rabat", "Meknès", "Lomé",
+    "Cotonou", "Coimbra", "Cluj-Napoca", "Istanbul", "Izmir", "Lausanne", "Bruxelles", "Liège",
+    "Charleroi", "Hanoï", "Hô Chi Minh-Ville", "Port-au-Prince", "Madrid", "Séville", "Naples",
+    "Turin", "Cracovie", "Varsovie", "Sarrebruck", "Fribourg", "Luxembourg", "Tbilissi",
+)  # fmt: skip
+FOREIGN_REGIONS: tuple[str, ...] = (
+    "Kabylie", "Casamance", "Bavière", "Sicile", "Andalousie", "Galice", "Transylvanie",
+    "Flandre", "Minho", "Souss", "Grande Comore", "Wallonie", "Calabre", "Moldavie", "Rhénanie",
+    "Oltenie", "Fouta-Djalon", "Moorea", "Marie-Galante", "Mohéli",
+)  # fmt: skip
 NICKNAMES: tuple[str, ...] = (
-    "Momo", "Zozo", "Titi", "Loulou", "Jojo", "Nono", "Bébert", "Dédé", "Fanfan", "Mimi",
-    "Kiki", "Lulu", "Pépé", "Néné", "Coco", "Didi", "Fifi", "Toto", "Bibi", "Riri",
+    "Titi", "Loulou", "Jojo", "Nono", "Bébert", "Dédé", "Fanfan", "Mimi", "Kiki", "Pépé",
+    "Tintin", "Bouboule", "Néné", "Coco", "Didi", "Fifi", "Toto", "Bibi", "Riri",
 )  # fmt: skip
 EMAIL_DOMAINS: tuple[str, ...] = (
     "gmail.com", "orange.fr", "wanadoo.fr", "free.fr", "hotmail.fr", "yahoo.fr", "sfr.fr",
@@ -633,6 +647,11 @@ class Faker:
         if template == "{river}":
             prep = "dans la" if name[:1] not in "AEIOUÉ" else "dans l'"
         return name, prep
+
+    def small_commune(self) -> str:
+        """A commune drawn uniformly (small, little-known names), not by population."""
+        cs = _communes().items
+        return cs[int(self.rng.integers(len(cs)))].name
 
     def nickname(self, p: Person) -> str:
         if self.rng.random() < 0.5:

@@ -281,13 +281,13 @@ PRINT_FOOTER = Section("footer", 0.3, ("\n{print_footer}",))
 DOCUMENT_TYPES.update({
     "note_rapide": (
         Section("header", 1.0, (
-            "SAU {hospital_lower} obs IOA {note_date} {time}\n",
+            "{hospital_lower} – accueil urgences – IOA {note_date} {time}\n",
             "urg {hospital_lower} – obs med du {note_date}\n",
-            "obs médicale du {note_date} (interne {intern_first_lower})\n",
+            "note médicale {note_date}, rédigée par interne {intern_first_lower}\n",
             "CPOA {hospital_lower} {note_date} {time}\n",
         )),
         Section("patient", 1.0, (
-            "pt {pt_lower} ddn {ddn_short} ({age_a}) ipp {ipp}\n",
+            "pt {pt_lower} {age_a}, ddn {ddn_short}, ipp {ipp}\n",
             "pt : {pt_lower}, {age_a}, {psy_mode}\n",
             "patient{e} {pt_lower} {age_a} ddn {ddn_short}\n",
         )),
@@ -299,23 +299,23 @@ DOCUMENT_TYPES.update({
         )),
         Section("motif", 1.0, ("motif : {motif}\n", "{motif}\n"), prose=True),
         Section("context", 0.7, (
-            "idées délirantes centrées sur les voisins (« {nickname:patient} et les autres ») "
-            "et sur son employeur ({org_employer}).\n",
+            "se dit surveillé{e} par « {nickname:patient} » et par ses collègues de "
+            "{org_employer}.\n",
             "{relation} ({relative_first:lower}) appelé{e} : {social}\n",
             "vit en foyer ({org_social}), éducateur : {staff_first:4}, {rel_phone_compact}\n",
-            "sans domicile depuis {past_month}, orienté{e} vers la PASS\n",
+            "SDF, hébergé{e} au {org_social} depuis {past_month}\n",
         )),
         Section("exam", 0.9, ("ex : {examen}\n", "{examen}\n"), prose=True),
         Section("seen", 1.0, (
-            "vu par dr {dr_lower} (senior) + interne {intern_first_lower}\n",
+            "vu par dr {dr_lower}, avec interne {intern_first_lower}\n",
             "vu avec dr {dr_lower:last}, avis psy demandé\n",
-            "audience JLD le {weekday_date} au {org_police} ; avocat : Me {relative}\n",
+            "JLD saisi, audience prévue {weekday_date} ({org_police}), conseil : Me {relative}\n",
         )),
-        Section("plan", 0.8, ("cs J7 chez IDE ou MG, retour si aggravation\n",
+        Section("plan", 0.8, ("ablation des fils à J10 par IDE libérale\n",
                               "RAD avec {relation}, CAT expliquée\n",
                               "hospit en {service_lower}, transfert {other_hospital}\n")),
         Section("sign", 1.0, (
-            "signé : {nurse_initial_lower} (IDE) / dr {dr_lower:last}\n",
+            "IDE {nurse_initial_lower} – med {dr_lower:last}\n",
             "signé dr {dr_lower:initial}\n",
             "dr {dr_lower:last}\n",
         )),
@@ -332,22 +332,22 @@ DOCUMENT_TYPES.update({
                             "R : {resultat}. {nurse_sign}\n",)),
         Section("t2", 1.0, ("{note_date} {time} – Cible : {cible}. D : {donnee}. A : {action}. "
                             "R : {resultat}. {nurse_sign}\n",)),
-        Section("t3", 0.8, ("{weekday_date} {time} – Visite du Dr {dr} : {evolution} "
+        Section("t3", 0.8, ("{weekday_date} {time} – Passage du Dr {dr} : {evolution} "
                             "{nurse_sign}\n",
                             "{note_date} {time}\t{cible}\t{action}\t{nurse_sign}\n")),
         Section("t4", 0.7, ("{note_date} {time} – Cible : {cible}. D : appel de {relation} "
                             "({relative_first}). A : informé{e}. {nurse_sign}\n",
                             "{note_date} {time} – Cible : {cible}. D : {donnee}. R : "
                             "{resultat}. {nurse_sign}\n")),
-        Section("t5", 0.5, ("Kinésithérapie respiratoire ({staff_first:4}). Sortie envisagée "
+        Section("t5", 0.5, ("Séance de kiné avec {staff_first:4}. Retour à domicile prévu "
                             "{weekday_date}.\n",)),
         PRINT_FOOTER,
     ),
     "administratif": (
         Section("title", 1.0, (
-            "PRESCRIPTION MÉDICALE DE TRANSPORT\n", "AVIS D'ARRÊT DE TRAVAIL – Initial\n",
-            "FICHE DE LIAISON – TRANSFERT\n", "CERTIFICAT DE DÉCÈS – VOLET ADMINISTRATIF\n",
-            "QUESTIONNAIRE DE SANTÉ – ASSURANCE EMPRUNTEUR\n", "RÉQUISITION JUDICIAIRE\n",
+            "BON DE TRANSPORT SANITAIRE\n", "ARRÊT DE TRAVAIL (avis initial)\n",
+            "FICHE DE LIAISON – TRANSFERT\n", "CERTIFICAT DE DÉCÈS (partie administrative)\n",
+            "DÉCLARATION DE SANTÉ – PRÊT IMMOBILIER\n", "RÉQUISITION (OPJ)\n",
             "DEMANDE D'ADMISSION EN EHPAD\n", "RAPPORT MÉDICAL – INVALIDITÉ\n",
         )),
         Section("page", 0.5, ("Page 1/2\n", "Page 1 sur 2\n", "p. 1/3\n")),
@@ -357,7 +357,7 @@ DOCUMENT_TYPES.update({
             "{hospital}\tFINESS\t{finess}\tTél\t{hosp_phone}\n",
         )),
         Section("patient", 1.0, (
-            "Assuré{e}\t{pt_banner}\nN° de sécurité sociale\t{nir}\nDate de naissance\t"
+            "Assuré{e}\t{pt_banner}\nN° SS\t{nir}\nDate de naissance\t"
             "{birth_date}\nAdresse\t{pt_address}\n",
             "Nom : {pt_last}   Prénom : {pt_first}   DDN : {birth_date}\nNIR : {nir}   "
             "IPP : {ipp}   NDA : {nda}\n",
@@ -371,7 +371,7 @@ DOCUMENT_TYPES.update({
         Section("insurer", 0.6, (
             "Organisme\t{org_insurer}\tContrat n°\t{contract_id}\n",
             "Assureur : {org_insurer} – contrat n° {contract_id}\nBanque : {org_bank}\n",
-            "Caisse : {org_insurer} – N° allocataire CAF : {caf_id}\n",
+            "Caisse : {org_insurer} – numéro CAF {caf_id}\n",
         )),
         Section("prescriber", 1.0, (
             "Prescripteur\tDr {dr}\tRPPS\t{rpps}\tADELI\t{adeli}\n",
@@ -381,8 +381,8 @@ DOCUMENT_TYPES.update({
         Section("specific", 1.0, (
             "Transporteur\t{org_transport}\tTél\t{gp_phone}\nDate du transport\t"
             "{next_date}\tHeure\t{time}\n",
-            "Lieu du décès : domicile, {pt_address}\nOpérateur funéraire : {org_funeral}\n"
-            "Décès constaté le {dis_date} à {time}\n",
+            "Décès survenu au domicile : {pt_address}\nSociété funéraire : {org_funeral}\n"
+            "Constat le {dis_date} à {time}\n",
             "Requérant : {officer}, {org_police}, agissant sur instructions du {org_police}\n",
             "Destination\t{other_hospital}\tSalle\t{int:1:20}\tHeure\t{time}\n",
             "Arrêt du {adm_date} au {next_date} – sorties autorisées\n",
@@ -446,6 +446,8 @@ PHRASES: dict[str, tuple[str, ...]] = {
         "Fièvre à {dec:38:40} °C depuis {int:2:5} jours.",
         "Adressé{e} par le SAMU pour {diag_label}.",
         "Chute {sub_place} le {event_date}, amené{e} par {org_transport}.",
+        "Rapatrié{e} de {foreign_city} pour {diag_label}.",
+        "Malaise à {small_city} le {event_date}, transporté{e} par {org_transport}.",
         "Bilan de {diag_label}, découvert{e} en {past_year}.",
     ),
     "atcd": (
@@ -481,6 +483,12 @@ PHRASES: dict[str, tuple[str, ...]] = {
         "Suivi{e} par le {org_social} ; prêt auprès du {org_bank}.",
         "Accident survenu {sub_place}, pris{e} en charge par {org_transport}.",
         "Originaire {location_phrase}, habite près {sub_place}.",
+        "Retour à {small_city} prévu le {next_date}.",
+        "A travaillé à {foreign_city} de {past_year} à {past_year}, puis à {small_city}.",
+        "Venu{e} de {foreign_region} en {past_year}, vit à {small_city}.",
+        "Né{e} à {foreign_city}. Famille à {small_city}.",
+        "Baignade en rivière à {small_city} le {event_date}.",
+        "Marin-pêcheur au port de {small_city}.",
     ),
     "histoire": (
         "{Le_patient} rapporte depuis le {event_date} une asthénie croissante et une dyspnée "
@@ -593,14 +601,14 @@ PHRASES: dict[str, tuple[str, ...]] = {
                "selles absentes depuis {int:2:4} jours", "T {dec:38:40} °C",
                "réveillé{e} à {time}, déambule"),
     "action": ("paracétamol 1 g per os", "O2 {int:1:4} L/min", "réassurance",
-               "macrogol, surveillance", "appel de l'interne de garde", "réfection du pansement"),
+               "laxatif, à surveiller", "appel de l'interne de garde", "pansement refait"),
     "resultat": ("EVA {int:0:3}/10 à {time}", "SpO2 {int:93:99} %", "patient{e} apaisé{e}",
                  "s'est rendormi{e}", "apyrexie"),
-    "psy_mode": ("SPDT en urgence depuis le {note_date}", "SDRE", "soins libres",
+    "psy_mode": ("SDT depuis le {note_date}", "SDRE", "soins libres",
                  "SPI depuis le {note_date}"),
     "rel_word": ("ami", "voisin", "frère", "cousin", "fils"),
-    "job": ("cariste", "aide-soignant{e}", "préparateur de commandes", "agent d'entretien",
-            "chauffeur-livreur", "secrétaire", "maçon", "contrôleur aérien", "caissier"),
+    "job": ("cariste", "aide-soignant{e}", "magasinier", "agent de sécurité", "coiffeur",
+            "secrétaire", "maçon", "boulanger", "caissier", "comptable"),
     "relation": ("épouse", "époux", "fille", "fils", "mère", "père", "sœur", "frère",
                  "voisine", "compagne"),
 }
