@@ -153,7 +153,10 @@ POSTBOX_PATTERN = (
 )
 
 # ZIP: a French postcode (Corsica is 20xxx, overseas 97xxx/98xxx).
-ZIP_PATTERN = r"(?<![\w.,/:-])(?:0[1-9]|[1-8]\d|9[0-8])\d{3}(?![\w]|[.,]\d|/)"
+# The first digit is read before the look-behind so that `re` skips straight to digits.
+ZIP_PATTERN = (
+    r"[0-9](?<![\w.,/:-][0-9])(?:(?<=0)[1-9]|(?<=[1-8])\d|(?<=9)[0-8])\d{3}(?![\w]|[.,]\d|/)"
+)
 ZIP_CUES = r"(?:\bC\.?\s?P\.?|\bcode\s+postal|\bCode\s+postal|\bCODE\s+POSTAL)\s*:?\s*$"
 CEDEX = r"(?:CEDEX|Cedex|cedex)(?:\s+\d{1,2})?"
 
@@ -541,7 +544,9 @@ _DEVICE_BEFORE = re.compile(
     r"[^.;\n]{0,30}$"
 )
 # 4-digit (or foreign 5-digit) postcode + a foreign city after an address line
-_FOREIGN_ZIP = re.compile(r"(?<![\w.,/:-])\d{4,5}(?![\w]|[.,]\d)[ \t]+(?=[" + UP + r"])")
+_FOREIGN_ZIP = re.compile(
+    r"\d(?<![\w.,/:-]\d)\d{3,4}(?![\w]|[.,]\d)[ \t]+(?=[" + UP + r"])"
+)
 # "Oran (Algérie)": a place followed by its country in brackets
 _COUNTRY_AFTER = re.compile(
     r"[ \t]*\((?:" + "|".join(
@@ -566,8 +571,10 @@ _CITY_RUN = re.compile(
     rf"\b)){{0,8}}"
 )
 # A capitalised token; after an elided "d'" too ("originaire d'Orléans", "retour d'Abidjan").
+# (The capital is read before the look-behinds so that `re` skips straight to capitals.)
 _CAP_TOKEN = re.compile(
-    rf"(?:(?<![\w{APOS}-])|(?<=(?<!\w)[dD][{APOS}]))(?:[{UP}][{UP}{LOW}]+|[{UP}](?![\w.]))"
+    rf"[{UP}](?:(?<![\w{APOS}-][{UP}])|(?<=(?<!\w)[dD][{APOS}][{UP}]))"
+    rf"(?:[{UP}{LOW}]+|(?![\w.]))"
 )
 _TOKEN = re.compile(rf"[{UP}{LOW}]+|\d+")
 _ARRONDISSEMENT = re.compile(
@@ -577,6 +584,14 @@ _ARRONDISSEMENT = re.compile(
 _STRONG_CITY_CUE = re.compile(r"(?:" + "|".join(STRONG_CITY_CUES) + r")[ \t]*$", re.IGNORECASE)
 _WEAK_CITY_CUE = re.compile(r"(?:^|[\s(])(?:" + "|".join(WEAK_CITY_CUES) + r")[ \t]+$")
 _FOREIGN_CUE = re.compile(r"(?:" + "|".join(FOREIGN_PLACE_CUES) + r")[ \t]*$", re.IGNORECASE)
+# The characters each cue pattern ending in "[ \t]*$" can end on (every case form its
+# flags accept: "(?i:s)" takes "ſ" too). A search anchored at the end of a line prefix makes
+# `re` try every position, so it is only run when the last non-blank character fits.
+_STRONG_CITY_CUE_ENDS = "àÀeEsSſ'’"
+_WEAK_CITY_CUE_ENDS = "àesr'’"
+_FOREIGN_CUE_ENDS = "àÀeE'’"
+_INSTITUTION_ENDS = "eE"
+_LOCATION_CUE_ENDS = "àaelnsux'’"  # last letters of LOCATION_PREPOSITIONS (case-sensitive)
 _PARTICLE_NAME_BEFORE = re.compile(
     rf"(?:\b(?:{'|'.join(NAME_STOP_WORDS[:12])})\.?|[{UP}]\.|[{UP}][{LOW}]+-[{UP}][{LOW}]+)"
     rf"[ \t]+(?:de|du|des|d['’]|le|la|de[ \t]+la|de[ \t]+La|De|Du|Le|La)[ \t]*$"
@@ -855,6 +870,13 @@ def _line_prefix(text: str, pos: int, width: int = 60) -> str:
     return text[(nl + 1 if nl >= 0 else start) : pos]
 
 
+def _ends_on(prefix: str, chars: str) -> bool:
+    """Whether the last character of ``prefix`` before its trailing spaces/tabs is one of
+    ``chars`` (true for a blank prefix): a necessary condition for a cue pattern ending in
+    ``[ \t]*$`` whose cues all end on one of ``chars``."""
+    return prefix.rstrip(" \t")[-1:] in chars
+
+
 # =========================================================================== detectors
 
 
@@ -1033,27 +1055,42 @@ class ZipCityDetector:
         yield from self._foreign_zips(text, kb, taken)
         if not kb.available:
             return
+        normalize = kb.normalize
+        commune_prefixes = kb.prefixes
+        world_prefixes = _world().prefixes
         for m in _CAP_TOKEN.finditer(text):
             start = m.start()
             if start in taken:
+                continue
+            # The token is the first word of any commune or city name starting here: most
+            # tokens are the first word of none, and need no dictionary walk; they can only
+            # be a foreign place after a cue.
+            word = normalize(m.group())
+            in_communes = word in commune_prefixes and word != "cedex"
+            if not in_communes and word not in world_prefixes:
+                prefix = _line_prefix(text, start)
+                if _ends_on(prefix, _FOREIGN_CUE_ENDS) and _FOREIGN_CUE.search(prefix) and not (
+                    _MIXED_CASE_ACRONYM.match(text, start)
+                    or _SCORE_FRACTION_AFTER.match(text, m.end())
+                ):
+                    yield from self._foreign(text, start)
                 continue
             if _MIXED_CASE_ACRONYM.match(text, start) or _SCORE_FRACTION_AFTER.match(
                 text, m.end()
             ):
                 continue  # a test or an acronym: "MoCA 26/30", "BiPAP"
-            found = self._match_commune(text, start)
-            prefix = None
+            found = self._match_commune(text, start) if in_communes else None
             if found is None:
                 prefix = _line_prefix(text, start)
-                world = self._world_city(text, start, prefix)
+                world = self._world_city(text, start, prefix) if word in world_prefixes else None
                 if world is not None:
                     yield world
-                elif _FOREIGN_CUE.search(prefix):
+                elif _ends_on(prefix, _FOREIGN_CUE_ENDS) and _FOREIGN_CUE.search(prefix):
                     yield from self._foreign(text, start)
                 continue
             end, cands, key = found
             prefix = _line_prefix(text, start)
-            if _INSTITUTION_BEFORE.search(prefix):
+            if _ends_on(prefix, _INSTITUTION_ENDS) and _INSTITUTION_BEFORE.search(prefix):
                 continue  # "Assistance Publique – Hôpitaux de Paris": no place of the patient
             if key in SCORE_PLACE_NAMES and (
                 _SCORE_AFTER.match(text, end) or _SCORE_BEFORE.search(prefix)
@@ -1073,10 +1110,12 @@ class ZipCityDetector:
                 # "Dr Aline CARON (Pantin)": a commune alone in brackets
                 yield Entity(start, end, "CITY", source="pattern/city", score=0.8,
                              attributes=attrs)  # fmt: skip
-            elif _STRONG_CITY_CUE.search(prefix) or _CITY_AFTER_CUE.match(text, end):
+            elif (_ends_on(prefix, _STRONG_CITY_CUE_ENDS) and _STRONG_CITY_CUE.search(prefix)) or (
+                _CITY_AFTER_CUE.match(text, end)
+            ):
                 yield Entity(start, end, "CITY", source="pattern/city", score=0.9,
                              attributes=attrs)  # fmt: skip
-            elif _WEAK_CITY_CUE.search(prefix):
+            elif _ends_on(prefix, _WEAK_CITY_CUE_ENDS) and _WEAK_CITY_CUE.search(prefix):
                 common = key in CITY_STOP_WORDS or (" " not in key and kb.is_common_word(key))
                 pop = max(c.population for c in cands)
                 short = len(key) <= 3 and pop < MIN_DICTIONARY_POPULATION_SHORT
