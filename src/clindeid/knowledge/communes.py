@@ -23,7 +23,7 @@ import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -149,6 +149,7 @@ def _by_name() -> MappingProxyType[str, tuple[tuple[str, str], ...]]:
     return MappingProxyType({k: tuple(v) for k, v in out.items()})
 
 
+@lru_cache(maxsize=1 << 14)
 def _lookup_key(text: str) -> str:
     key = normalize_key(text)
     key = _LEADING_POSTCODE.sub("", key)
@@ -158,7 +159,13 @@ def _lookup_key(text: str) -> str:
 def communes_by_name(text: str) -> list[Commune]:
     """Communes that ``text`` may name, best first (official names before variants, then
     by population). A leading postcode and a trailing ``CEDEX [n]`` are ignored."""
-    hits = _by_name().get(_lookup_key(text), ())
+    return list(_communes_by_key(_lookup_key(text)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _communes_by_key(key: str) -> tuple[Commune, ...]:
+    """`communes_by_name` for a lookup key, ranked once (the tables never change)."""
+    hits = _by_name().get(key, ())
     by_insee = _by_insee()
     ranked = sorted(hits, key=lambda h: (_KIND_RANK[h[1]], -by_insee[h[0]].population, h[0]))
     seen: set[str] = set()
@@ -167,7 +174,7 @@ def communes_by_name(text: str) -> list[Commune]:
         if insee not in seen:
             seen.add(insee)
             out.append(by_insee[insee])
-    return out
+    return tuple(out)
 
 
 def commune_name_variants() -> MappingProxyType[str, tuple[tuple[str, str], ...]]:

@@ -27,7 +27,7 @@ import math
 import re
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -65,6 +65,7 @@ _SMALL_WORDS = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 12)
 def hospital_category(name: str) -> str | None:
     """The FINESS category a hospital name suggests (``None`` if none)."""
     key = normalize_key(name)
@@ -96,6 +97,7 @@ def _french_title(text: str) -> str:
     )
 
 
+@lru_cache(maxsize=1 << 12)
 def _write_like(name: str, original: str) -> str:
     letters = [c for c in original if c.isalpha()]
     if letters and all(c.isupper() for c in letters):
@@ -105,7 +107,10 @@ def _write_like(name: str, original: str) -> str:
     return _french_title(name)
 
 
+@lru_cache(maxsize=1 << 12)
 def _city_in(original: str) -> tuple[re.Match[str], Commune] | None:
+    """The ``<type> de <commune>`` reading of ``original`` (cached: a pure function of the
+    text and the static tables; the match is only read)."""
     m = _TYPE_OF_CITY.match(original.strip())
     if m is None or (hospital_category(m.group("type")) is None and not _is_org_type(m)):
         return None

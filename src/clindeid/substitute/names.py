@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -85,6 +86,17 @@ class _Pool:
             object.__setattr__(self, "_cumulative", cached)
         return cached
 
+    @property
+    def _cdf_list(self) -> tuple[list[float], list[float]]:
+        """The cumulative and plain weights as Python floats (the same float64 values):
+        ``bisect_right`` on them gives ``np.searchsorted(..., side="right")``'s index at a
+        fraction of the call cost."""
+        cached = self.__dict__.get("_cumulative_list")
+        if cached is None:
+            cached = (self._cdf.tolist(), self.weights.tolist())
+            object.__setattr__(self, "_cumulative_list", cached)
+        return cached
+
     def _acceptable(
         self, i: int, avoid: str, initials: tuple[str, ...] | None, parts: int | None
     ) -> bool:
@@ -113,30 +125,39 @@ class _Pool:
 
         Rejection sampling from the whole table gives exactly the conditional distribution
         and costs O(log n) per try; a full scan is the fallback for rare constraints."""
-        cdf = self._cdf
-        if cdf.size == 0 or cdf[-1] <= 0:
+        cdf, weights = self._cdf_list
+        if not cdf or cdf[-1] <= 0:
             return None
         if initials is None and parts is None:  # only the original (and its initial) excluded
+            total, last = cdf[-1], len(cdf) - 1
+            keys = self.keys
+            random = rng.random
             for _ in range(64):
-                u = rng.random() * cdf[-1]
-                i = min(int(np.searchsorted(cdf, u, side="right")), cdf.size - 1)
-                if self.weights[i] > 0 and self._acceptable(i, avoid, initials, parts):
-                    return self.names[i]
+                i = min(bisect_right(cdf, random() * total), last)
+                if weights[i] > 0:
+                    key = keys[i]  # _acceptable(i, avoid, None, None), inlined
+                    if key != avoid and not (avoid and key[:1] == avoid[0]):
+                        return self.names[i]
         subset, sub_cdf = self._subset(initials, parts)
+        if not sub_cdf or sub_cdf[-1] <= 0:
+            return None
+        # every index of the subset meets the shape constraints: _acceptable reduces to
+        # excluding the original (and its initial when no initials are asked)
+        sub_total, sub_last = sub_cdf[-1], len(subset) - 1
+        keys = self.keys
+        check_initial = initials is None and bool(avoid)
         for _ in range(64):
-            if sub_cdf.size == 0 or sub_cdf[-1] <= 0:
-                return None
-            j = np.searchsorted(sub_cdf, rng.random() * sub_cdf[-1], side="right")
-            i = int(subset[min(int(j), subset.size - 1)])
-            if self._acceptable(i, avoid, initials, parts):
+            i = subset[min(bisect_right(sub_cdf, rng.random() * sub_total), sub_last)]
+            key = keys[i]
+            if key != avoid and not (check_initial and key[:1] == avoid[0]):
                 return self.names[i]
         return None
 
     def _subset(
         self, initials: tuple[str, ...] | None, parts: int | None
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Indices (and their cumulative weights) that satisfy the shape constraints; cached
-        per constraint, since the same initials recur across documents."""
+    ) -> tuple[list[int], list[float]]:
+        """Indices (and their cumulative weights, as Python floats) that satisfy the shape
+        constraints; cached per constraint, since the same initials recur across documents."""
         cache: dict = self.__dict__.setdefault("_subsets", {})
         found = cache.get((initials, parts))
         if found is None:
@@ -144,7 +165,7 @@ class _Pool:
                 [i for i in range(len(self.keys)) if self._acceptable(i, "", initials, parts)],
                 dtype=np.int64,
             )
-            found = (keep, np.cumsum(self.weights[keep]) if keep.size else np.zeros(0))
+            found = (keep.tolist(), np.cumsum(self.weights[keep]).tolist() if keep.size else [])
             if len(cache) < 4096:
                 cache[(initials, parts)] = found
         return found
@@ -212,6 +233,7 @@ def _initial_letters() -> tuple[tuple[str, ...], np.ndarray]:
 # --------------------------------------------------------------------------- casing
 
 
+@lru_cache(maxsize=1 << 14)
 def _style(text: str) -> str:
     letters = [c for c in text if c.isalpha()]
     if not letters:
@@ -237,17 +259,17 @@ def apply_case(surrogate: str, original: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _letter_cdf(avoid: str) -> np.ndarray:
-    """Cumulative weights of the initial letters, ``avoid`` excluded."""
+def _letter_cdf(avoid: str) -> list[float]:
+    """Cumulative weights of the initial letters, ``avoid`` excluded (as Python floats: the
+    same float64 values, searched with ``bisect_right`` = ``searchsorted(side="right")``)."""
     letters, p = _initial_letters()
-    return np.cumsum(np.where(np.array(letters) == avoid, 0.0, p))
+    return np.cumsum(np.where(np.array(letters) == avoid, 0.0, p)).tolist()
 
 
 def _draw_letter(rng: np.random.Generator, avoid: str) -> str:
     letters, _ = _initial_letters()
     cdf = _letter_cdf(avoid)
-    return letters[min(int(np.searchsorted(cdf, rng.random() * cdf[-1], side="right")),
-                       len(letters) - 1)]  # fmt: skip
+    return letters[min(bisect_right(cdf, rng.random() * cdf[-1]), len(letters) - 1)]
 
 
 def _initial_for(context: SubstitutionContext, namespace: str, letter: str) -> str:
@@ -320,13 +342,19 @@ def _draw_first(
     birth_year: int | None,
 ) -> str | None:
     if birth_year is not None:
-        names, p = knowledge.first_names_by_period().distribution(sex, birth_year)
-        keys = tuple(normalize_key(n) for n in names)
-        pool = _Pool(tuple(names), keys, np.asarray(p, dtype=np.float64))
-        found = pool.draw(rng, avoid, initials, parts)
+        found = _period_pool(sex, birth_year).draw(rng, avoid, initials, parts)
         if found is not None and _CLEAN_NAME.match(found):
             return found
     return _first_name_pool(sex).draw(rng, avoid, initials, parts)
+
+
+@lru_cache(maxsize=1024)
+def _period_pool(sex: str, birth_year: int) -> _Pool:
+    """The first names given to ``sex`` around ``birth_year``, as a pool (the distribution
+    is a pure function of its arguments: built once, its cumulative weights too)."""
+    names, p = knowledge.first_names_by_period().distribution(sex, birth_year)
+    keys = tuple(normalize_key(n) for n in names)
+    return _Pool(tuple(names), keys, np.asarray(p, dtype=np.float64))
 
 
 def surrogate_surname(context: SubstitutionContext, original: str) -> str:
@@ -374,7 +402,7 @@ def patient_surrogate_name(context: SubstitutionContext) -> tuple[str | None, st
 # --------------------------------------------------------------------------- parsing
 
 
-@dataclass
+@dataclass(slots=True)
 class _Unit:
     text: str
     kind: str  # 'space', 'civility', 'particle', 'initials', 'word', 'other'
@@ -410,7 +438,13 @@ def _merge_articles(units: list[_Unit]) -> list[_Unit]:
 
 
 def _units(original: str) -> list[_Unit]:
-    return _merge_articles(_raw_units(original))
+    return [_Unit(t, k, r) for t, k, r in _parsed_units(original)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _parsed_units(original: str) -> tuple[tuple[str, str, str], ...]:
+    """The units of ``original`` as (text, kind, role), parsed once per distinct span."""
+    return tuple((u.text, u.kind, u.role) for u in _merge_articles(_raw_units(original)))
 
 
 def _raw_units(original: str) -> list[_Unit]:
@@ -438,6 +472,7 @@ def _raw_units(original: str) -> list[_Unit]:
     return out
 
 
+@lru_cache(maxsize=1 << 14)
 def _first_score(word: str) -> float:
     """log(P(first name) / P(surname)) from the tables' relative frequencies."""
     f = knowledge.first_names().get(word)
@@ -456,29 +491,30 @@ def _assign_roles(units: list[_Unit], part: str | None, context: SubstitutionCon
             u.role = part
         return
     meta = context.meta
+    memo = context.memo
     meta_first = normalize_key(meta.patient_first_name or "")
     meta_last = normalize_key(meta.patient_last_name or "")
     after_particle = False
     undecided: list[_Unit] = []
     has_initials = any(u.kind == "initials" for u in units)
-    mixed = any(_style(u.text) != "upper" for u in words) and any(
-        _style(u.text) == "upper" for u in words
-    )
+    upper = [_style(u.text) == "upper" for u in words]
+    mixed = not all(upper) and any(upper)
     for u in units:
-        if u.kind == "particle":
+        kind = u.kind
+        if kind == "particle":
             after_particle = True
             continue
-        if u.kind != "word":
-            if u.kind != "space":
+        if kind != "word":
+            if kind != "space":
                 after_particle = False
             continue
-        key = normalize_key(u.text)
         if u.role:
             continue
+        key = normalize_key(u.text)
         surname_like = after_particle or (mixed and _style(u.text) == "upper") or has_initials
-        if surname_like or key == meta_last or (LAST_NS, key) in context.memo:
+        if surname_like or key == meta_last or (LAST_NS, key) in memo:
             u.role = "last"
-        elif mixed or key == meta_first or (FIRST_NS, key) in context.memo:
+        elif mixed or key == meta_first or (FIRST_NS, key) in memo:
             u.role = "first"
         else:
             undecided.append(u)
@@ -542,9 +578,10 @@ class PersonStrategy:
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
         attrs = entity.attributes
         units = _units(original)
-        if not any(u.kind in ("word", "initials") for u in units):
+        kinds = {u.kind for u in units}
+        if "word" not in kinds and "initials" not in kinds:
             raise ValueError("no name in the span")
-        if any(u.kind == "other" for u in units):
+        if "other" in kinds:
             raise ValueError("unparsable name")
         part = attrs.get("part")
         if part == "initials":
@@ -586,8 +623,11 @@ class PersonStrategy:
     @staticmethod
     def _is_patient(units: list[_Unit], context: SubstitutionContext) -> bool:
         meta = context.meta
+        first, last = meta.patient_first_name, meta.patient_last_name
+        if not first and not last:  # no patient name: never the patient
+            return False
         keys = {normalize_key(u.text) for u in units if u.kind == "word"}
-        names = {normalize_key(n) for n in meta.patient_name_parts}
+        names = {normalize_key(n) for n in (first, last) if n}
         return bool(keys) and bool(names) and keys <= names
 
     @staticmethod

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from clindeid.document import Entity
-from clindeid.substitute.base import Strategy, Surrogate, budget_key_of, prepare_all
+from clindeid.substitute.base import Strategy, Surrogate, prepare_all
 from clindeid.substitute.context import SubstitutionContext
 from clindeid.substitute.tag import TagStrategy
 
@@ -42,6 +42,9 @@ class SurrogateStrategy:
     params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     overrides: Mapping[str, str] = field(default_factory=dict)
     _by_label: dict[str, Strategy] = field(default_factory=dict, init=False, repr=False)
+    # label → the strategy's bound ``substitute`` / ``budget_key`` (None: no budget key)
+    _substitute: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _budget_key: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def _strategy(self, label: str) -> Strategy:
         found = self._by_label.get(label)
@@ -56,7 +59,13 @@ class SurrogateStrategy:
     def budget_key(
         self, entity: Entity, original: str, context: SubstitutionContext | None = None
     ) -> Hashable | None:
-        return budget_key_of(self._strategy(entity.label), entity, original, context)
+        label = entity.label
+        try:
+            hook = self._budget_key[label]
+        except KeyError:
+            hook = getattr(self._strategy(label), "budget_key", None)
+            self._budget_key[label] = hook
+        return hook(entity, original, context) if hook is not None else None
 
     def prepare(
         self, entities: Sequence[tuple[Entity, str]], context: SubstitutionContext
@@ -65,4 +74,8 @@ class SurrogateStrategy:
         prepare_all([self._strategy(label) for label in labels], entities, context)
 
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
-        return self._strategy(entity.label).substitute(entity, original, context)
+        label = entity.label
+        method = self._substitute.get(label)
+        if method is None:
+            method = self._substitute[label] = self._strategy(label).substitute
+        return method(entity, original, context)
