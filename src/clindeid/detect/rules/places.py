@@ -408,7 +408,7 @@ WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
 # Military bases are places as a whole: "base navale de Brest", "BA 105".
 MILITARY_BASE = r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense)"
 # "10e arrondissement", "gare du Nord", "aéroport d'Orly", "métro Château-Rouge".
-ARRONDISSEMENT = r"\b\d{1,2}(?:e|er|ème|eme|è|ᵉ)[ \t]+arrondissement\b"
+ARRONDISSEMENT = r"\d(?<!\w\d)\d?(?:e|er|ème|eme|è|ᵉ)[ \t]+arrondissement\b"  # \b, then 1-2 digits
 TRANSPORT_PLACES = (
     r"gares?|a[ée]roport|station(?:[ \t]+de[ \t]+m[ée]tro)?|m[ée]tro|RER|porte|quartier|cit[ée]"
 )
@@ -453,6 +453,43 @@ def _alternation(forms: list[str]) -> str:
 
 
 _COMPLEMENT_FIRSTS = "".join(c for f in COMPLEMENT_FIRST_LETTERS for c in (f, f.upper()))
+
+
+def _case_variants(ch: str) -> str:
+    """Every character ``(?i:ch)`` accepts (`re` folds "ſ" to "s", "K" to "k", "İ"/"ı" to "i")."""
+    low = ch.lower()
+    return low + low.upper() + {"s": "ſ", "k": "K", "i": "İı"}.get(low, "")
+
+
+def _top_alternatives(rx: str) -> list[str]:
+    """The top-level ``|``-separated alternatives of a regex (no escaped brackets inside)."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(rx):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "|" and depth == 0:
+            parts.append(rx[start:i])
+            start = i + 1
+    return [*parts, rx[start:]]
+
+
+def _first_char_led(alternatives: str, firsts: str = "", not_before: str = r"[\w-]") -> str:
+    """``(?<!not_before)(?i:alternatives)`` written to open with a character class (``firsts``,
+    by default every case form of the alternatives' first characters): `re` then jumps to
+    candidate characters instead of trying every position. The first character is read,
+    then checked by a look-behind in each alternative, so the matches are the same."""
+    parts, heads = [], ""
+    for alt in _top_alternatives(alternatives):
+        width = alt.index("]") + 1 if alt.startswith("[") else 1
+        head, rest = alt[:width], alt[width:]
+        assert head[0] not in "(\\" and rest[:1] not in ("?", "*", "+", "{"), alt
+        parts.append(f"(?<={head}){rest}")
+        heads += head.strip("[]")
+    if not firsts:
+        firsts = "".join(sorted({v for c in heads for v in _case_variants(c)}))
+    return f"[{firsts}](?<!{not_before}.)(?i:{'|'.join(parts)})"
 
 
 @cache
@@ -591,7 +628,7 @@ _STRONG_CITY_CUE_ENDS = "àÀeEsSſ'’"
 _WEAK_CITY_CUE_ENDS = "àesr'’"
 _FOREIGN_CUE_ENDS = "àÀeE'’"
 _INSTITUTION_ENDS = "eE"
-_LOCATION_CUE_ENDS = "àaelnsux'’"  # last letters of LOCATION_PREPOSITIONS (case-sensitive)
+_LOCATION_CUE_ENDS = "àaensux'’"  # last characters of LOCATION_PREPOSITIONS (case-sensitive)
 _PARTICLE_NAME_BEFORE = re.compile(
     rf"(?:\b(?:{'|'.join(NAME_STOP_WORDS[:12])})\.?|[{UP}]\.|[{UP}][{LOW}]+-[{UP}][{LOW}]+)"
     rf"[ \t]+(?:de|du|des|d['’]|le|la|de[ \t]+la|de[ \t]+La|De|Du|Le|La)[ \t]*$"
@@ -609,7 +646,7 @@ _SCORE_BEFORE = re.compile(SCORE_BEFORE)
 _PLACE_RUN = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*(?:[ \t-][{UP}][{UP}{LOW}]+){{0,3}}"
 _OF = r"(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
 _TERRITORY = re.compile(
-    rf"(?=[rRpPéÉeEdDiIîÎcCwWgGoOvVaAsS])(?<![\w-])(?i:{TERRITORY_CUES})[ \t]+"
+    rf"{_first_char_led(TERRITORY_CUES, 'rRpPéÉeEdDiIîÎcCwWgGoOvVaAsS')}[ \t]+"
     rf"(?:{_OF}[ \t]*)?(?P<name>{_PLACE_RUN})"
 )
 _ARRONDISSEMENT_LOC = re.compile(ARRONDISSEMENT)
@@ -619,26 +656,28 @@ _FEATURE_NAME = (
     rf"[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*){{0,3}}"
 )
 _FEATURE_PLACE = re.compile(
-    rf"(?<![\w-])(?i:{FEATURE_NOUNS})[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
+    rf"{_first_char_led(FEATURE_NOUNS)}[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
 )
 _WHOLE_FEATURE = re.compile(
-    rf"(?=[mMsSpPjJ])(?<![\w-])(?i:{WHOLE_FEATURES})[ \t]+(?:{_OF}[ \t]*)?(?P<name>{_FEATURE_NAME})"
+    rf"{_first_char_led(WHOLE_FEATURES, 'mMsSpPjJ')}[ \t]+(?:{_OF}[ \t]*)?(?P<name>{_FEATURE_NAME})"
     rf"(?![\w'’-])"
 )
 _MILITARY_BASE = re.compile(
-    rf"(?<![\w-])(?i:{MILITARY_BASE})[ \t]+{_OF}[ \t]*{_FEATURE_NAME}(?![\w'’-])"
+    rf"{_first_char_led(MILITARY_BASE)}[ \t]+{_OF}[ \t]*{_FEATURE_NAME}(?![\w'’-])"
 )
 _WORD_BEFORE_PAREN = re.compile(rf"([{UP}][{UP}{LOW}{APOS}-]*)[ \t]*$")
 _TRANSPORT = re.compile(
-    rf"(?=[gGaAsSmMrRpPqQcC])(?<![\w-])(?i:{TRANSPORT_PLACES})[ \t]+"
+    rf"{_first_char_led(TRANSPORT_PLACES, 'gGaAsSmMrRpPqQcC')}[ \t]+"
     rf"(?:{_OF}[ \t]*)?{_PLACE_RUN}"
 )
 _PAREN_AFTER_PLACE = re.compile(rf"\([ \t]*(?P<name>{_PLACE_RUN})[ \t]*\)")
 
 
-def _trie_regex(words: set[str]) -> str:
+def _trie_regex(words: set[str], after_first: str = "") -> str:
     """One regex for many literal names, factored by common prefixes (a flat alternation is
-    slow in :mod:`re`); a space matches any run of blanks, an apostrophe both apostrophes."""
+    slow in :mod:`re`); a space matches any run of blanks, an apostrophe both apostrophes.
+    ``after_first`` goes right after each name's first character (a look-behind there lets
+    `re` jump to the names' first characters)."""
     trie: dict[str, Any] = {}
     for w in words:
         node = trie
@@ -649,14 +688,18 @@ def _trie_regex(words: set[str]) -> str:
     def atom(ch: str) -> str:
         return {" ": r"\s+", "'": "['’]"}.get(ch, re.escape(ch))
 
-    def build(node: dict[str, Any]) -> str:
-        branches = [atom(ch) + build(child) for ch, child in sorted(node.items()) if ch]
+    def build(node: dict[str, Any], first: bool = False) -> str:
+        branches = [
+            atom(ch) + (after_first if first else "") + build(child)
+            for ch, child in sorted(node.items())
+            if ch
+        ]
         if not branches:
             return ""
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
         return f"(?:{body})?" if "" in node else body
 
-    return build(trie)
+    return build(trie, first=True)
 
 
 def _location_key(text: str) -> str:
@@ -678,7 +721,9 @@ _ARTICLE_LOCATION_NAMES: frozenset[str] = frozenset(
     _location_key(n) for n in (*REGIONS, *DEPARTEMENTS, *ARTICLE_LOCATIONS)
 )
 _LOCATION_ANY = re.compile(
-    rf"(?<![\w-])(?:{_trie_regex(set(_LOCATION_NAMES) | set(_UPPER_LOCATION_FORMS))})(?![\w-])"
+    # (?<![\w-]) checked after each name's first character
+    "(?:" + _trie_regex(set(_LOCATION_NAMES) | set(_UPPER_LOCATION_FORMS), r"(?<![\w-].)")
+    + r")(?![\w-])"
 )
 _LOCATION_CUE_AFTER = re.compile(LOCATION_CUES_AFTER)
 # A cue about a person just before the name ("originaire du", "séjour de 3 semaines au").
@@ -870,11 +915,12 @@ def _line_prefix(text: str, pos: int, width: int = 60) -> str:
     return text[(nl + 1 if nl >= 0 else start) : pos]
 
 
-def _ends_on(prefix: str, chars: str) -> bool:
-    """Whether the last character of ``prefix`` before its trailing spaces/tabs is one of
-    ``chars`` (true for a blank prefix): a necessary condition for a cue pattern ending in
-    ``[ \t]*$`` whose cues all end on one of ``chars``."""
-    return prefix.rstrip(" \t")[-1:] in chars
+def _ends_on(prefix: str, chars: str, blanks: str | None = " \t") -> bool:
+    """Whether the last character of ``prefix`` before its trailing ``blanks`` (``None``:
+    any whitespace, as ``\\s``) is one of ``chars`` (true for a blank prefix): a necessary
+    condition for a cue pattern ending in ``[ \t]*$`` whose cues all end on one of
+    ``chars``."""
+    return prefix.rstrip(blanks)[-1:] in chars
 
 
 # =========================================================================== detectors
@@ -1331,13 +1377,16 @@ class LocationDetector:
             prefix = _line_prefix(text, s, 80)
             key = _location_key(m.group())
             key = _UPPER_LOCATION_FORMS.get(key, key)
-            if _LOCATION_CUE_BEFORE.search(prefix) or (
+            cue = _ends_on(prefix, _LOCATION_CUE_ENDS, None) and _LOCATION_CUE_BEFORE.search(
+                prefix
+            )
+            if cue or (
                 prefix.rstrip().endswith((" en", " au", " aux")) and _LOCATION_CUE_AFTER.match(
                     text, e
                 )
             ):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
-            elif _AFTER_PLACE_BEFORE.search(prefix):
+            elif _ends_on(prefix, "(,") and _AFTER_PLACE_BEFORE.search(prefix):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
             elif key in _ARTICLE_LOCATION_NAMES and _PLACE_ARTICLE_BEFORE.search(prefix):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.75)
