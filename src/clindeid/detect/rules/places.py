@@ -536,7 +536,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         rf"(?<![\w-])(?P<addr>(?:{street_plain}|[{UP}][{LOW}]+(?:straße|strasse|weg|gasse|"
         rf"platz|allee|laan|straat))[ \t]+\d{{1,4}}[a-z]?)(?![\w])"
     )
-    cues = "(?i:" + "|".join(ADDRESS_CUES) + ")"
+    cues = _first_char_led("|".join(ADDRESS_CUES), not_before=r"\w")  # \b(?i:cues)
     return {
         "numbered": re.compile(
             # cheap first-character test (a house number or a complement's first letter)
@@ -544,7 +544,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
             rf"(?P<num>{_HOUSE_NUMBER})[ \t]*,?[ \t]*{street}(?P<comp>{complement})"
         ),
         "cued": re.compile(
-            rf"\b{cues}\s*(?:(?:au|à\s+la|à\s+l['’]|à|aux|:|,|le|la|l['’])\s*)?"
+            rf"{cues}\s*(?:(?:au|à\s+la|à\s+l['’]|à|aux|:|,|le|la|l['’])\s*)?"
             rf"(?P<addr>{street}(?P<comp>{complement}))"
         ),
         "named": re.compile(
