@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -61,6 +61,7 @@ _DIGIT = re.compile(r"\d")
 # --------------------------------------------------------------------------- phone
 
 
+@lru_cache(maxsize=1 << 12)
 def _phone_digits(original: str) -> tuple[int, str, bool]:
     """(number of leading digits to keep — country code and trunk ``(0)`` —, the national
     significant digits, whether the number is French)."""
@@ -84,7 +85,7 @@ def _new_national(nsn: str, kind: str | None, rng: np.random.Generator, french: 
     n = len(nsn)
     if n == 0:
         raise ValueError("no digits")
-    rand = "".join(str(d) for d in rng.integers(0, 10, size=n))
+    rand = "".join(map(str, rng.integers(0, 10, size=n).tolist()))  # str(int) = str(np.int64)
     if kind == "extension" or not french or n != 9:
         if nsn[0] != "0":
             rand = str(int(rng.integers(1, 10))) + rand[1:]

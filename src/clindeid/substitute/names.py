@@ -275,6 +275,10 @@ def _draw_letter(rng: np.random.Generator, avoid: str) -> str:
 def _initial_for(context: SubstitutionContext, namespace: str, letter: str) -> str:
     """The surrogate of an initial letter (lower case), consistent within the context."""
     lower = normalize_key(letter)[:1] or letter.lower()
+    memo = context.memo
+    slot = (namespace, lower)
+    if slot in memo:  # what `memoized` returns first, without building the closure
+        return memo[slot]
     value, _ = context.memoized(namespace, lower, lambda: _draw_letter(context.rng, lower))
     return value
 
@@ -366,6 +370,9 @@ def surrogate_surname(context: SubstitutionContext, original: str) -> str:
     if "-" in original.strip("-"):
         pieces = [p for p in original.split("-") if p]
         return "-".join(surrogate_surname(context, p) for p in pieces)
+    slot = (LAST_NS, key)
+    if slot in context.memo:  # what `memoized` returns first, without building the closure
+        return context.memo[slot]
 
     def make() -> str:
         mapped = context.memo.get((INITIAL_LAST_NS, key[0]))

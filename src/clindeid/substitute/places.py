@@ -138,6 +138,12 @@ def _zip_commune(entity: Entity, postcode: str) -> Commune | None:
     code = entity.attributes.get("insee")
     if isinstance(code, str) and (c := knowledge.commune_by_insee(code)) is not None:
         return _base_commune(c)
+    return _postcode_commune(postcode)
+
+
+@lru_cache(maxsize=1 << 12)
+def _postcode_commune(postcode: str) -> Commune | None:
+    """The most populous commune of ``postcode`` (its base commune), once per postcode."""
     found = knowledge.communes_by_postcode(postcode)
     if not found:
         return None
@@ -145,11 +151,13 @@ def _zip_commune(entity: Entity, postcode: str) -> Commune | None:
 
 
 _SAINT = re.compile(r"\b(Saint|Sainte|SAINT|SAINTE|saint|sainte)\b")
+_ST = re.compile(r"\bSte?\b\.?", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1 << 12)
 def style_place(name: str, original: str) -> str:
     """Write commune ``name`` like ``original``: casing, hyphens or spaces, ``St``/``Ste``."""
-    if re.search(r"\bSte?\b\.?", original, re.IGNORECASE):
+    if _ST.search(original):
         name = _SAINT.sub(lambda m: "St" if m.group(1).lower() == "saint" else "Ste", name)
     if "-" not in original and " " in original.strip():
         name = name.replace("-", " ")
@@ -464,6 +472,15 @@ def _location_kinds() -> dict[str, tuple[str, ...]]:
     }
 
 
+@cache
+def _location_keys() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each kind's values and their normalised keys."""
+    return {
+        kind: (values, tuple(normalize_key(v) for v in values))
+        for kind, values in _location_kinds().items()
+    }
+
+
 @dataclass(frozen=True)
 class LocationStrategy:
     """A different région, département or country; unknown places are masked."""
@@ -472,8 +489,7 @@ class LocationStrategy:
 
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
         key = normalize_key(original)
-        for kind, values in _location_kinds().items():
-            keys = [normalize_key(v) for v in values]
+        for kind, (values, keys) in _location_keys().items():
             if key in keys:
                 others = [v for v, k in zip(values, keys, strict=True) if k != key]
 
