@@ -485,10 +485,10 @@ PHRASES: dict[str, tuple[str, ...]] = {
         "Originaire {location_phrase}, habite près {sub_place}.",
         "Retour à {small_city} prévu le {next_date}.",
         "A travaillé à {foreign_city} de {past_year} à {past_year}, puis à {small_city}.",
-        "Venu{e} de {foreign_region} en {past_year}, vit à {small_city}.",
+        "Arrivé{e} en France ({foreign_region}) en {past_year} ; domicile à {small_city}.",
         "Né{e} à {foreign_city}. Famille à {small_city}.",
-        "Baignade en rivière à {small_city} le {event_date}.",
-        "Marin-pêcheur au port de {small_city}.",
+        "Séjour récent à {small_city} (camping), retour le {event_date}.",
+        "Pêcheur, embarque à {small_city}.",
     ),
     "histoire": (
         "{Le_patient} rapporte depuis le {event_date} une asthénie croissante et une dyspnée "
