@@ -127,6 +127,9 @@ def _ok(text: str, part: str, label: str, nth: int = 0) -> bool:
         ("score 2/ 15", "2/ 15", "DATE"),
         ("Cerfa 15695*01", "15695", "ZIP"),
         ("Unité de Soins Continus", "Unité de Soins Continus", "ADDRESS"),
+        ("Dossier ABC-12", "Dossier", "EMAIL"),
+        ("préparation : Boston 2-3-3 (8/9)", "Boston", "PERSON"),
+        ("4. CRÈME SOLAIRE INDICE 50", "4. CRÈME SOLAIRE INDICE", "ADDRESS"),
     ],
 )
 def test_implausible_model_spans_are_dropped(text: str, part: str, label: str) -> None:
@@ -164,6 +167,9 @@ def test_implausible_model_spans_are_dropped(text: str, part: str, label: str) -
         ("né le 0 3 0 4 1 9 8 5", "0 3 0 4 1 9 8 5", "DATE"),
         ("le 5.11.98", "5.11.98", "DATE"),
         ("7, chemin Neuf\n13005 Marseille", "13005", "ZIP"),
+        ("écrire à j.roux@exemple.fr", "j.roux@exemple.fr", "EMAIL"),
+        ("vu par Mme Boston le 3/4", "Boston", "PERSON"),
+        ("4, rue des Lilas", "4, rue des Lilas", "ADDRESS"),
     ],
 )
 def test_plausible_model_spans_are_kept(text: str, part: str, label: str) -> None:

@@ -226,6 +226,8 @@ _INSTITUTION = re.compile(
     r"(?i:(?:assistance\s+publique\s*[–—-]?\s*)?h[ôo]pitaux\s+de\s+(?:paris|marseille)|"
     r"hospices\s+civils\s+de\s+lyon)"
 )
+_SCORE_AFTER = re.compile(r" \d+[-/]\d")
+_LIST_NUMBER = re.compile(r"\d{1,2}\.\s")  # "6. REPELLENT …": an item number
 _CELL_GAP = re.compile(r"\t| {3,}")
 _SENTENCE_END = re.compile(r"[^\W\d_]{4}\. [A-ZÀ-Ý]")
 _DECIMAL_AFTER = re.compile(r"[,.]\d")
@@ -331,9 +333,13 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
     if label in ("PERSON", "CITY"):
         if digits:
             return False
+        if label == "PERSON" and _SCORE_AFTER.match(text, end):
+            return False  # "Boston 3-3-2": a score named after a place or person
         if label == "PERSON" and _ROMAN_AFTER_WORD.search(span):
             return False  # "Clark IV", "Garden III": a stage, not a name
     if label in ("ID", "PHONE", "NIR", "ZIP") and not digits:
+        return False
+    if (label == "EMAIL" and "@" not in span) or (label == "URL" and "." not in span):
         return False
     if label in ("ID", "ZIP", "PHONE") and (
         (label == "ID" and len(span) < 3)
@@ -368,7 +374,11 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
             or " — " in span
         ):
             return False
-        if ";" in span or _CODE_BEFORE.search(text, max(0, start - 2), start):
+        if (
+            ";" in span
+            or _CODE_BEFORE.search(text, max(0, start - 2), start)
+            or _LIST_NUMBER.match(span)
+        ):
             return False  # implant references: "ref. 7245-50 lot 23B0457 ; tige …"
         if digits and _TIME_BEFORE.search(text, max(0, start - 6), start):
             return False
