@@ -32,6 +32,7 @@ SETS: dict[str, str] = {
     "heldout_b": "heldb",
     "heldout_c": "heldc",
     "heldout_d": "heldd",
+    "heldout_e": "helde",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
