@@ -1,7 +1,9 @@
 """Names of whole multi-site institutions, which are not PHI (held-out annotation decisions):
 ``Assistance Publique – Hôpitaux de Paris`` (AP-HP), ``… de Marseille`` (AP-HM), ``Hospices
-Civils de Lyon``. They name no site and no patient, yet contain a city: nothing found inside
-them (by a detector, the model or propagation) is kept.
+Civils de Lyon``, ``GHU Paris psychiatrie & neurosciences`` and the AP-HP part of AP-HP's
+hospital groups (``AP-HP. Centre`` in ``AP-HP. Centre - Université Paris Cité``; the
+university is an organisation). They name no site and no patient, yet may contain a city:
+nothing found inside them (by a detector, the model or propagation) is kept.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from clindeid.document import Entity
 _DASH = r"\s*[-–—]?\s*"
 INSTITUTIONS = re.compile(
     r"(?i)\b(?:assistance\s+publique" + _DASH + r"h[ôo]pitaux\s+de\s+(?:paris|marseille)"
-    r"|hospices\s+civils\s+de\s+lyon)\b"
+    r"|hospices\s+civils\s+de\s+lyon"
+    r"|AP-?HP\.?[ \t]*(?:centre|nord|sud|est|ouest)"
+    r"|GHU[ \t]+paris[ \t]+psychiatrie[ \t]*(?:&|et)[ \t]*neurosciences)\b"
 )
 
 

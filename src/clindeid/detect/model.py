@@ -95,9 +95,30 @@ class ModelDetector:
         for s, e, label, score in _tagger(self.model_dir).predict_many([text])[0]:
             s, e = trim(text, s, e)
             s = skip_function_words(text, s, e, person=label == "PERSON")
+            e = cut_at_separator(text, s, e, label)
             if s < e and plausible(text, s, e, label):
                 out.append(Entity(s, e, label, source=SOURCE, score=score))
         return out
+
+
+_SPACED_DASH = re.compile(r"[ \t]+[-–—][ \t]+")
+
+
+def cut_at_separator(text: str, start: int, end: int, label: str) -> int:
+    """The end of a name span before a spaced dash: in headers and signatures the dash
+    separates fields ("Paris - Tél.", "Dr X - Validé le", "IOA : Laetitia - Tri 2"), and a
+    name the model runs across it takes the next field's first word with it. A date ends
+    before the hour of a time that follows it ("17/01/2024 02:14")."""
+    if label == "DATE":
+        m = _HOUR_AT_END.search(text, start, end)
+        return m.start() if m and _TIME_AFTER.match(text, end) else end
+    if label not in NAME_LABELS:
+        return end
+    m = _SPACED_DASH.search(text, start, end)
+    return m.start() if m else end
+
+
+_HOUR_AT_END = re.compile(r"(?<=\d)[ \t]+\d{1,2}$")
 
 
 _LEADING = re.compile(r"(?:(?!\+\d)\W)+")  # a phone's leading "+" stays
@@ -276,6 +297,12 @@ def _generic_unit(alpha: list[str]) -> bool:
     )
 
 
+def _is_eponym(word: str) -> bool:
+    from clindeid.detect.rules.persons import EPONYMS
+
+    return _key(word) in EPONYMS
+
+
 def plausible(text: str, start: int, end: int, label: str) -> bool:
     """Whether a model span could be PHI: spans that can never be (a clinical word, a form
     label or administrative acronym, a name without letters, an eponym, an impossible
@@ -355,6 +382,8 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
     if label == "DATE":
         if _WEEKDAY.fullmatch(span):
             return False
+        if alpha and alpha[0][:1].isupper() and _is_eponym(alpha[0]):
+            return False  # "McDonald 2017": a classification and its year
         if _DIGITS_ONLY.fullmatch(span) and not _numeric_date_ok(span):
             return False  # "11/20" (a score), "7245-50" (a reference)
         if alpha and _key(alpha[0]) in ("chambre", "lit", "box", "salle", "quartier"):

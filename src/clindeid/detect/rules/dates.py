@@ -357,6 +357,8 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
         day = parse_french_number(g["dw"])
         if day is None or not 1 <= day <= 31:
             return None
+        if g["dw"].lower() in ("un", "une") and not (g.get("y") or g.get("yw")):
+            return None  # "une SEP", "un mars difficile": an article, no day
         parts.append((m.start("dw"), m.end("dw"), _words_field("d_words", g["dw"], day)))
     if g.get("y"):
         year = int(g["y"])

@@ -169,8 +169,30 @@ GENERIC_NAME_ENDINGS: tuple[str, ...] = (
 )  # fmt: skip
 GENERIC_NAME_PREFIXES: frozenset[str] = frozenset(
     {"médico", "medico", "psycho", "neuro", "cardio", "gastro", "pneumo", "uro", "onco",
-     "hémato", "hemato", "néphro", "nephro", "endocrino", "rhumato", "dermato", "gynéco",
+     "hémato", "hemato", "hépato", "hepato", "néphro", "nephro", "endocrino", "rhumato",
+     "dermato", "gynéco",
      "obstétrico", "ortho", "socio", "chirurgico", "cardio-vasculaire"}
+)  # fmt: skip
+# First words of a dash-separated part of a header that names a unit, not a site
+# ("Hôpital Beaujon - Bureau des admissions"); the heads count only before generic words
+# ("- Clinique de Neurologie", "- Centre Hépato-Biliaire").
+SERVICE_PART_WORDS: frozenset[str] = frozenset(
+    {"service", "services", "unite", "unites", "departement", "bureau", "consultation",
+     "consultations", "laboratoire", "comite", "secteur", "antenne", "pole", "bloc",
+     "urgences", "urgence", "hospitalisation", "sau", "ssr", "smr", "accueil", "secretariat",
+     "standard", "plateau", "cellule", "equipe", "federation", "dialyse", "dialyses",
+     "reanimation", "soins", "medecine", "chirurgie", "imagerie", "explorations", "cac",
+     "hdj", "usc", "usic", "uhcd", "umj", "batiment", "pavillon", "etage", "aile"}
+)  # fmt: skip
+# A head followed by one of these names a unit, not an establishment ("HAD - Antenne Est").
+UNIT_NAME_WORDS: frozenset[str] = frozenset(
+    {"antenne", "service", "services", "unite", "bureau", "secteur", "pole", "departement"}
+)  # fmt: skip
+SERVICE_PART_HEADS: frozenset[str] = frozenset(
+    {"centre", "clinique", "institut", "maternite", "hopital", "plateforme"}
+)  # fmt: skip
+_PARTICLES_PLAIN: frozenset[str] = frozenset(
+    {"de", "du", "des", "d", "la", "le", "les", "l", "et", "a", "au", "aux", "en", "niveau"}
 )  # fmt: skip
 # Lowercase words that end some establishment names ("Hôpital Necker-Enfants malades").
 HOSPITAL_NAME_TAILS = r"[ \t]+(?:malades|réunis|civils)\b"
@@ -579,6 +601,7 @@ _SITE = re.compile(
 )
 _ESTABLISHMENT_BEFORE = re.compile(
     r"(?i:h[ôo]pital|h[ôo]pitaux|\bCHU\b|\bCHRU\b|\bCH\b|\bCHR\b|clinique|institut|"
+    r"laboratoire|"
     r"\bGHU?\b|centre[ \t]+hospitalier|groupe[ \t]+hospitalier)[^\n]*$"
 )
 _TITLE_BEFORE = re.compile(
@@ -735,6 +758,9 @@ class HospitalDetector:
             name_start = m.start("name")
             if text[name_start].isupper() and not _OF_START.match(text, name_start):
                 end = _cut_trailing_town(text, name_start, end)
+            end = _cut_service_parts(text, name_start, end)
+            if end <= name_start:
+                continue  # "Hospitalisation à domicile - Antenne Est": a unit, no name
             tail = _HOSPITAL_TAIL.match(text, end)
             if tail and "-" in text[name_start:end]:
                 end = tail.end()  # "Hôpital Necker-Enfants malades"
@@ -914,6 +940,37 @@ def _generic_name(name: str) -> bool:
             continue
         return False
     return True
+
+
+_PART_DASH = re.compile(r"[ \t]+[-–—][ \t]+|[ \t]*/[ \t]*")
+_PART_WORD = re.compile(rf"[{UP}{LOW}0-9]+")
+
+
+def _cut_service_parts(text: str, name_start: int, end: int) -> int:
+    """End of an establishment name before its first dash-separated part that names a
+    service ("Hôpital Tenon - Néphrologie et Dialyses", "CHU de Lille - Hôpital Roger
+    Salengro - Clinique de Neurologie"); ``name_start`` when the name itself is a unit."""
+    words = _PART_WORD.findall(text, name_start, end)
+    if words and _plain(words[0]) in UNIT_NAME_WORDS:
+        return name_start
+    for sep in _PART_DASH.finditer(text, name_start, end):
+        if _is_service_part(text[sep.end() : end]):
+            return sep.start()
+    return end
+
+
+def _is_service_part(part: str) -> bool:
+    """Whether a part of a header line names a service or unit rather than a site."""
+    words = _PART_WORD.findall(part)
+    if not words:
+        return False
+    first = _plain(words[0])
+    if first in SERVICE_PART_WORDS or _generic_name(words[0].capitalize()):
+        return True
+    if first in SERVICE_PART_HEADS:
+        rest = " ".join(w.capitalize() for w in words[1:] if _plain(w) not in _PARTICLES_PLAIN)
+        return not rest or _generic_name(rest)
+    return False
 
 
 def _plain(text: str) -> str:

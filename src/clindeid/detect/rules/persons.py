@@ -382,7 +382,8 @@ EPONYMS: frozenset[str] = words(
     hinchey cockcroft gault mdrd friedewald holter swan ganz seldinger foley hartmann
     nissen billroth fahr pick down turner conn graves wolff kent stein leventhal
     sezary mycosis vaquez gougerot verneuil bowen dubreuilh darier hansen koch
-    doppler gram apfel bristol sydney milan
+    doppler gram apfel bristol sydney milan mcdonald goldmann arne curb fazekas
+    scheltens grober buschke shaffer
     """
 )
 # "maladie de X", "signe de X": X is an eponym whatever it is.
