@@ -105,7 +105,8 @@ EVENT_NOUNS = (
     r"coloscopie|fibroscopie|endoscopie|biopsie|mammographie|holter|EFR|rappel|"
     r"vaccin(?:ation)?|hospitalisation|intervention|chirurgie|op[ée]ration|accouchement|"
     r"grossesse|s[ée]jour|consultation|courrier|compte[- ]rendu|CR|bilan|d[ée]c[èe]s|"
-    r"diagnostic|greffe|pose|ablation"
+    r"diagnostic|greffe|pose|ablation|[ée]pisode|crise|pouss[ée]e|chute|accident|voyage|"
+    r"r[ée]cidive|rechute|infarctus|AVC|fracture|PET-?scan|TEP"
 )
 # A vaccine then its year: "(pneumocoque 2022)", "rappel dTcaP 2019".
 VACCINE_NAMES = (
@@ -146,6 +147,8 @@ YEAR_RANGE_TRIGGERS: tuple[str, ...] = ("de", "entre", "du")
 MONTH_TRIGGERS: tuple[str, ...] = (
     r"en\s+", r"début\s+", r"fin\s+", r"courant\s+", r"depuis\s+", r"dès\s+", r"jusqu'en\s+",
     r"(?:au\s+)?mois\s+de\s+", r"(?:au\s+)?mois\s+d['’]", r"mi-",
+    # "le scanner TAP de mars", "l'épisode d'avril": an event then its month
+    rf"(?:{EVENT_NOUNS})(?:\s+(?-i:[A-Z]{{2,5}}))?\s+(?:de\s+|d['’])",
 )  # fmt: skip
 # Before a year alone (window ends at the year); a range trigger needs two years.
 YEAR_TRIGGER = (
@@ -395,6 +398,7 @@ def _has_trigger(text: str, start: int) -> bool:
 
 def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]:
     yield from _holidays(text)
+    yield from _seasons(text)
     for name, rx, needs_trigger, score in _COMPILED:
         for m in rx.finditer(text):
             if name == "years":
@@ -450,6 +454,29 @@ def _holidays(text: str) -> Iterator[_Candidate]:
                          0.7, False)
 
 
+_SEASON_RE = re.compile(
+    r"(?<![\w'’-])(?P<det>[Ll]['’][ \t]*|[Cc]et[ \t]+|[Cc]e[ \t]+)"
+    r"(?P<season>été|hiver|automne|printemps)"
+    r"(?:[ \t]+(?:dernier|passé|précédent|prochain))?(?![\w'’-])"
+    r"(?![ \t\u00a0]+(?:\d|de[ \t]+(?:la|l['’]|cette|l['’]année)))"
+)
+# The middle month of each season ("l'été" → July).
+SEASON_MONTHS: dict[str, int] = {"hiver": 1, "printemps": 4, "été": 7, "automne": 10}
+
+
+def _seasons(text: str) -> Iterator[_Candidate]:
+    """A season of the history without a year, determiner included: "depuis l'été",
+    "cet hiver", "l'automne dernier" ("l'" only after a time word; "été" alone is also a
+    participle)."""
+    for m in _SEASON_RE.finditer(text):
+        det = m.group("det").strip().lower()
+        if det[0] == "l" and not _HOLIDAY_TRIGGER.search(text, max(0, m.start() - 25), m.start()):
+            continue
+        month = SEASON_MONTHS[m.group("season")]
+        yield _Candidate(m.start(), m.end(), DateValue(None, month, None),
+                         build_format(text, m.start(), m.end(), []), 0.6, False)
+
+
 def _years(text: str, m: re.Match[str], score: float) -> Iterator[_Candidate]:
     """Years after a trigger: "en 2003", "(2019)", "hiver 2012", "de 2010 à 2012"."""
     trig = _YEAR_TRIGGER.search(text, max(0, m.start() - 20), m.start())
@@ -489,6 +516,10 @@ def _select(cands: list[_Candidate]) -> list[_Candidate]:
     return kept
 
 
+# How far before a date its range or list heads are looked for ("les 3, 5, 7, … et 28 mars").
+_HEAD_WINDOW = 90
+
+
 def _inherit(text: str, kept: list[_Candidate]) -> list[_Candidate]:
     """Range heads take the month/year of the date they lead to."""
     out: list[_Candidate] = []
@@ -497,13 +528,13 @@ def _inherit(text: str, kept: list[_Candidate]) -> list[_Candidate]:
             # "du 5 au 9 décembre": a day-month target still gives its head a month
             heads: list[_Candidate] = []
             if c.value.day is not None and c.value.month is not None:
-                window_start = max(out[-1].end if out else 0, c.start - 30)
+                window_start = max(out[-1].end if out else 0, c.start - _HEAD_WINDOW)
                 heads = _day_heads(text[window_start : c.start], window_start, c)
             out.extend(h for h in heads if i == 0 or h.start >= kept[i - 1].end)
             out.append(c)
             continue
         prev = out[-1] if out else None
-        gap_start = prev.end if prev is not None else max(0, c.start - 30)
+        gap_start = prev.end if prev is not None else max(0, c.start - _HEAD_WINDOW)
         if prev is not None and c.start - prev.end <= 12 and prev.value.year is None \
                 and _RANGE_CONNECTOR.search(text[prev.end : c.start]):
             head = _fill(prev, c)
@@ -511,7 +542,7 @@ def _inherit(text: str, kept: list[_Candidate]) -> list[_Candidate]:
                 out[-1] = head
             out.append(c)
             continue
-        window_start = max(gap_start, c.start - 30)
+        window_start = max(gap_start, c.start - _HEAD_WINDOW)
         window = text[window_start : c.start]
         month_head = _month_head(window, window_start, c)
         heads = _day_heads(window, window_start, c) or ([month_head] if month_head else [])

@@ -80,7 +80,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+délocalisé\s+de\s+prévention\s+et\s+de\s+soins|"
      r"dispensaire", "OTHER", False),
     (r"CMS", "OTHER", True),
-    (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement",
+    (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement|"
+     r"centre\s+d['’]accueil\s+de\s+jour|accueil\s+de\s+jour",
      "EHPAD", False),
     (r"groupe\s+hospitalier(?:\s+(?:universitaire|mutualiste|privé|intercommunal))?|"
      r"groupement\s+hospitalier(?:\s+de\s+territoire)?|hospices?\s+civils|hospices",
@@ -159,6 +160,9 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Aa]ssociation", r"[Ff]ondation", r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
     r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie", r"[Cc]r[èe]che", r"[Ii]nstitution",
     r"[Gg]roupe\s+scolaire", r"[Cc]onservatoire", r"[Aa]cad[ée]mie",
+    r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
+    r"[Hh][ôo]tel(?!\s+(?:de\s+(?:[Vv]ille|[Pp]olice|[Rr][ée]gion|[Dd][ée]partement)|[Dd]ieu))",
+    r"Optique", r"[Cc]oop[ée]rative(?:\s+agricole)?", r"[Ii]nterpr[ée]tariat",
 )  # fmt: skip
 # Words of a service or laboratory name that make it generic ("Unité Neurovasculaire",
 # "Laboratoire de Biochimie et d'Hématologie"): endings of specialties and adjectives.
@@ -241,7 +245,9 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Restos[ \t]+du[ \t]+C(?:œ|oe)ur", r"Restaurants[ \t]+du[ \t]+C(?:œ|oe)ur",
     r"Secours[ \t]+(?:populaire|catholique)(?:[ \t]+fran[çc]ais)?", r"Emma[üu]s",
     r"[ÉE]tablissement[ \t]+fran[çc]ais[ \t]+du[ \t]+sang", r"Agence[ \t]+de[ \t]+la"
-    r"[ \t]+biom[ée]decine", r"France[ \t]+Greffe[ \t]+de[ \t]+Moelle", r"Samu[ \t]+social",
+    r"[ \t]+biom[ée]decine", r"France[ \t]+Greffe[ \t]+de[ \t]+Moelle",
+    r"Samu[ \t]*[Ss]ocial(?:[ \t]+(?:de[ \t]+Paris|international))?",
+    r"Grand[ \t]+Port[ \t]+Maritime(?:[ \t]+(?:de|du|de[ \t]+la)[ \t]+[A-ZÉÈ][\w-]+)?",
 )
 ORG_NOT_NAMES: frozenset[str] = frozenset({"m", "mme", "dr", "pr", "le", "la", "les"})
 # Bare categories of public body, no organisation name on their own ("Caisse : CPAM").
@@ -334,6 +340,13 @@ ORG_TERRITORIAL: str = (
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
     r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"
+)
+# Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
+REGIONS = (
+    r"(?:[ÎI]le-de-France|Grand[ -]Est|Hauts-de-France|Normandie|Bretagne|Occitanie|"
+    r"Nouvelle-Aquitaine|Auvergne-Rh[ôo]ne-Alpes|Bourgogne-Franche-Comt[ée]|"
+    r"Centre-Val[ -]de[ -]Loire|Pays[ -]de[ -]la[ -]Loire|Provence-Alpes-C[ôo]te[ -]d['’]Azur|"
+    r"PACA|Corse|Guadeloupe|Martinique|Guyane|La[ \t]+R[ée]union|Mayotte)"
 )
 # Capitalised words that end a name (a new field, a person, a service).
 NAME_STOP_WORDS: tuple[str, ...] = (
@@ -530,7 +543,8 @@ _ORG_TERRITORIAL = re.compile(
     rf"[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])"
     rf"(?!\d|[:hH]\d)"
     rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_NOT_FACILITY}{_CAPWORD}"
-    rf"(?:[- ]{_CAPWORD}){{0,3}})"
+    rf"(?:[- ]{_CAPWORD}){{0,3}}"
+    rf"|{REGIONS}(?![\w-]))"
 )
 _NAMED_FINANCIAL = re.compile(
     rf"(?<![\w-])(?:(?P<bank>{'|'.join(NAMED_FINANCIAL[:6])})(?P<region>(?:[ \t]+{_UNIT}){{0,3}})"
@@ -1031,6 +1045,10 @@ def _site_names() -> re.Pattern[str] | None:
 
 
 _EPONYM_BEFORE = re.compile(EPONYM_CONTEXT)
+# University-hospital sites whose name alone is also a word, a person or a place: only
+# after "à" ("transférée à Avicenne", "suivi à Tenon"; "signe de Trousseau" is no site).
+CUED_SITE_NAMES = r"Avicenne|Bic[êe]tre|Tenon|Trousseau|Cochin|Foch|Percy|B[ée]gin|Val-de-Gr[âa]ce"
+_CUED_SITE = re.compile(rf"(?<![\w'’-])à[ \t]+(?P<name>{CUED_SITE_NAMES})(?![\w'’-])")
 _FINESS_SITE = re.compile(r"\b(?:site|hopital|hop)\s+(?:(?:de|la|le|du|des|d|l)\s+)*([a-z]+)")
 
 
@@ -1043,6 +1061,9 @@ def _sites(text: str) -> Iterator[Entity]:
             yield Entity(m.start("name"), _trim(text, m.start("name"), m.end("name")),
                          "HOSPITAL", source="pattern/hospital", score=0.75,
                          attributes={"category": "SITE"})  # fmt: skip
+    for m in _CUED_SITE.finditer(text):
+        yield Entity(m.start("name"), m.end("name"), "HOSPITAL", source="pattern/hospital",
+                     score=0.7, attributes={"category": "SITE"})  # fmt: skip
     rx = _site_names()
     if rx is None:
         return

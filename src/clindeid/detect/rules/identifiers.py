@@ -103,7 +103,10 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"matricule",
         r"accession",
         r"code\s+patient",
-        r"n[°º]\s*d['’]\s*intervention",
+        r"n[°º]\s*(?:d['’]\s*)?intervention",
+        r"dossier\s+de\s+(?:passage|r[ée]gulation|soins)",
+        # a bare word then a lettered code: "Passage SDN2412280061", "demande NP25-01144"
+        r"(?:passage|demande|r[ée]gulation|intervention)(?=\s+[A-Z]{1,4}\d)",
         *(rf"{w}\s+n[°º]" for w in (
             "intervention", "demande", "commande", "inclusion", r"pr[ée]l[èe]vement",
             r"requ[êe]te", "bon", "ordonnance", "facture", "lame", "bloc", "accession", "dossier",
@@ -126,7 +129,8 @@ SHORT_TRIGGER_MIN_DIGITS: dict[str, int] = {"EP": 6, "AM": 8}
 ID_QUALIFIERS = (
     r"provisoire|d[ée]finitif|d[ée]finitive|temporaire|actuel(?:le)?|ancien(?:ne)?|nouveau|"
     r"nouvelle|local|locale|unique|principal|AP-?HP|patient|s[ée]jour|salari[ée]e?|"
-    r"militaire|d[ée]fense|employ[ée]e?|agent|personnel|interne|officine|pharmacie|clients?"
+    r"militaire|d[ée]fense|employ[ée]e?|agent|personnel|interne|officine|pharmacie|clients?|"
+    r"labo|laboratoire|de\s+r[ée]gulation|de\s+passage|SMUR|SAMU|urgences"
 )
 # A form, a list or a lot is numbered too: "cerfa n° 11574*04", "lot n° 21034".
 NOT_ID_BEFORE = (

@@ -59,7 +59,7 @@ _INITIALS = (
     rf"|[{_UP}]-[{_UP}](?![\w.])"
 )
 # Lowercase surname (only after a strong lowercase title: "vu avec dr lefebvre").
-_LOWER_WORD = rf"[{_LO}]{{3,}}(?:-[{_LO}]{{2,}})*"
+_LOWER_WORD = rf"(?:[dln]['’])?[{_LO}]{{3,}}(?:-[{_LO}]{{2,}})*"
 # Lowercase particle before a lowercase surname: "mme le calvez", "dr de la porte".
 _LOWER_PARTICLE = r"(?:de[ \t]+la|de|du|des|le|la|van|von|ben|el)[ \t]+"
 MAX_LOWER_TOKENS = 3
@@ -80,7 +80,8 @@ _PARTICLE = (
 # ``weak`` titles are also ordinary words/acronyms: their names must not be common words.
 TITLES: tuple[tuple[str, str, str | None, bool], ...] = (
     (r"Monsieur|MONSIEUR|monsieur|Mr\.?|MR\.?|M\.|M(?=[ \t]+[A-Z])", "civility", "M", False),
-    (r"Madame|MADAME|madame|Mme\.?|MME\.?|mme\.?|Mmes\.?", "civility", "F", False),
+    (r"Madame|MADAME|madame|Mme\.?|MME\.?|mme\.?|Mmes\.?|Mrs\.?|Ms\.?|Miss", "civility", "F",
+     False),
     (r"Mademoiselle|MADEMOISELLE|Mlle\.?|MLLE\.?|mlle\.?", "civility", "F", False),
     (r"Messieurs|MM\.", "civility", "M", False),
     (r"Docteurs|DOCTEURS|Drs\.?|DRS\.?", "staff_plural", None, False),
@@ -204,7 +205,8 @@ CARE_ROLES_AFTER_NAME = (
     r"psychologue|assistante?[ \t]+sociale?|di[ée]t[ée]ticien(?:ne)?|orthophoniste|"
     r"ergoth[ée]rapeute|psychomotricien(?:ne)?|manipulat(?:eur|rice)|pr[ée]parat(?:eur|rice)|"
     r"secr[ée]taire|m[ée]diat(?:eur|rice)|[ée]ducat(?:eur|rice)|brancardi[eè]re?|"
-    r"auxiliaire|agent[ \t]+de[ \t]+service)"
+    r"auxiliaire|agent[ \t]+de[ \t]+service|ambulanci[eè]re?|r[ée]gulat(?:eur|rice)|"
+    r"coursi(?:er|ère)|logisticien(?:ne)?|interpr[èe]te)"
 )
 SIGNATURE_CLOSINGS = (
     r"(?:bien[ \t]+)?(?:cordialement|confraternellement|amicalement|respectueusement)|"
@@ -232,7 +234,8 @@ RELATIVE_ADJECTIVES = (
     r"autres?|proches?|joignables?"
 )
 RELATIVE_DETERMINERS = (
-    r"son|sa|ses|leur|leurs|un|une|le|la|les|l['’]|mon|ma|mes|notre|votre|nos|vos|deux|trois"
+    r"son|sa|ses|leur|leurs|un|une|le|la|les|l['’]|mon|ma|mes|notre|votre|nos|vos|deux|trois|"
+    r"du|des|au|aux"
 )
 # Words that name the next word as a first name whatever precedes them.
 NAMING_CUES = (
@@ -433,7 +436,10 @@ LINE_WINDOW = 160  # longest line prefix/suffix read for banner and list labels
 # --------------------------------------------------------------------------------------
 
 _TITLE_ALT = "|".join(f"(?P<t{i}>{rx})" for i, (rx, *_rest) in enumerate(TITLES))
-_TITLE_RE = re.compile(rf"(?=[{_UP}{_LO}])(?<![\w.'’-])(?:{_TITLE_ALT})(?![\w'’])")
+# a title after an elided article is still one: "avec l'infirmière Coralie"
+_TITLE_RE = re.compile(
+    rf"(?=[{_UP}{_LO}])(?:(?<![\w.'’-])|(?<=(?<![\w'’-])[lLdD]['’]))(?:{_TITLE_ALT})(?![\w'’])"
+)
 _TITLE_AT = re.compile(rf"(?:{_TITLE_ALT})(?![\w'’])")
 _CIVILITY_AT = re.compile(
     "|".join(f"(?P<t{i}>{rx})" for i, (rx, kind, *_r) in enumerate(TITLES) if kind == "civility")
@@ -486,7 +492,7 @@ _TOKEN_RE = re.compile(rf"{_INITIALS}(?![\w'’])|{_WORD}(?![\w'’])")
 
 # Look-aheads on the first letters of RELATIVE_DETERMINERS, RELATIVE_NOUNS and NAMING_CUES
 # (keep in sync): most positions then fail before the long alternations are tried.
-_DETERMINER_START = "(?=(?i:[dlmnstuv]))"
+_DETERMINER_START = "(?=(?i:[adlmnstuv]))"
 _RELATIVE_START = "(?=(?i:[abcdefgjmnopstvé]))"
 _RELATIVE_RE = re.compile(
     rf"(?=[ \t{_UP}{_LO}])(?:(?<![\w'’-]){_DETERMINER_START}(?i:{RELATIVE_DETERMINERS})[ \t]+"
@@ -553,6 +559,15 @@ _LINE_INITIALS_RE = re.compile(
     rf"(?m)(?=[ \t{_UP}])(?:(?<=[.!?)][ \t])|(?<=[–—-][ \t])|^[ \t]*)(?:{_INITIALS_NAME})"
     r"[ \t]*$"
 )
+# Author and typist initials of a letter: "Réf. : FB/ML", "N/Réf. JD/AL", "Saisi par
+# V.D.", "frappe AL" (one person per group).
+_TYPIST_INI = r"[A-Z](?:\.?-?[A-Z]){1,2}\.?"
+_TYPIST_INITIALS_RE = re.compile(
+    rf"(?:(?<![\w/])(?:[NVnv][ \t]?/[ \t]?)?(?i:r[ée]f(?:[ée]rences?)?)\.?[ \t]*:?[ \t]*"
+    rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI})?)"
+    rf"|(?<![\w])(?i:saisie?[ \t]+par|frapp[ée]e?[ \t]+par|frappe|dactylographi[ée]e?[ \t]+par"
+    rf"|dactylo|tap[ée]e?[ \t]+par)[ \t]*:?[ \t]*(?-i:(?P<a2>{_TYPIST_INI})))(?![\w/])"
+)
 _PAREN_INITIALS_RE = re.compile(rf"(?<=\()(?:{_INITIALS_NAME})(?=\))")
 # "J. Lefort", "A.-L. Bonnet, psychologue", "C. Boyer, SF – 14/07/2023": an initial and a
 # capitalised surname opening a line, alone or before a comma, a dash or a bracket.
@@ -561,7 +576,8 @@ _LINE_INITIAL_NAME_RE = re.compile(
     rf"(?=[ \t]*(?:$|,|[–—]|-[ \t]|\())"
 )
 _LOWER_CUE_RE = re.compile(  # look-aheads (first letters of each cue list) skip positions fast
-    rf"(?=[{_UP}{_LO}])(?<![\w'’.-])(?:(?=(?i:p))(?P<pat>(?i:{LOWER_PATIENT_CUES}))"
+    rf"(?=[{_UP}{_LO}])(?:(?<![\w'’.-])|(?<=(?<![\w'’-])[lLdD]['’]))"
+    rf"(?:(?=(?i:p))(?P<pat>(?i:{LOWER_PATIENT_CUES}))"
     rf"|(?=(?i:[dp]))(?P<title>(?i:{LOWER_TITLE_CUES}))"
     rf"|(?=(?i:m))(?P<civ>(?i:{LOWER_CIVILITY_CUES}))"
     rf"|(?=(?i:[aeikmprs]))(?P<staff>(?i:{LOWER_STAFF_CUES})|{LOWER_STAFF_ACRONYMS})"
@@ -1431,6 +1447,13 @@ class PersonDetector:
                              attributes={"role": "other" if rx is _PAREN_INITIALS_RE
                                          else "staff", "part": "initials",
                                          "trigger": "initials"})
+        for m in _TYPIST_INITIALS_RE.finditer(text):
+            for g in ("a", "b", "a2"):
+                if m.group(g):  # after a reference cue, initials are a person's
+                    yield Entity(m.start(g), m.end(g), "PERSON",
+                                 source="pattern/person-initials", score=0.7,
+                                 attributes={"role": "staff", "part": "initials",
+                                             "trigger": "reference"})
         lex = self._lex()
         for m in _LINE_INITIAL_NAME_RE.finditer(text):
             if _TITLE_AT.match(text, m.start("name")):
@@ -1668,6 +1691,11 @@ class PersonDetector:
                     cand = (0.6, "dictionary/person")
             elif fa.kind == "word" and fb.kind == "word":
                 cand = _pair_score(a, b, fa, fb)
+                if (
+                    cand and fa.fn >= 0.8 and fa.common == 0 and fb.common >= 0.5
+                    and not b.upper and lex.surname(wb) >= FREQUENT_SURNAME
+                ):  # "Corinne Blanc": a frequent surname that is also a word
+                    cand = (cand[0] + 0.6 * PAIR_COMMON_PENALTY * fb.common, cand[1])
             if cand and cand[0] >= self.min_dictionary_score:
                 best.append((i, i + 1, cand[0], cand[1]))
         merged: list[list[Any]] = []

@@ -396,7 +396,9 @@ FEATURE_NOUNS = (
     r"presqu['’][îi]le|[îi]lot"
 )
 # Features whose head noun is part of the place's name: "massif des Écrins", "stade Lescure".
-WHOLE_FEATURES = r"massif|stade|parc|jardin|piton|plateau"
+WHOLE_FEATURES = (
+    r"massif|stade|parc|jardin|piton|plateau|ch[âa]teau|centre[ \t]+commercial|zac|place"
+)
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
     {"tanner", "ann", "child", "nyha", "gold", "kdigo", "figo", "masaoka", "binet", "rai",
@@ -659,7 +661,8 @@ _FEATURE_PLACE = re.compile(
     rf"{_first_char_led(FEATURE_NOUNS)}[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
 )
 _WHOLE_FEATURE = re.compile(
-    rf"{_first_char_led(WHOLE_FEATURES, 'mMsSpPjJ')}[ \t]+(?:{_OF}[ \t]*)?(?P<name>{_FEATURE_NAME})"
+    rf"{_first_char_led(WHOLE_FEATURES, 'mMsSpPjJcCzZ')}[ \t]+(?:{_OF}[ \t]*)?"
+    rf"(?P<name>{_FEATURE_NAME})"
     rf"(?![\w'’-])"
 )
 _MILITARY_BASE = re.compile(
@@ -670,6 +673,7 @@ _TRANSPORT = re.compile(
     rf"{_first_char_led(TRANSPORT_PLACES, 'gGaAsSmMrRpPqQcC')}[ \t]+"
     rf"(?:{_OF}[ \t]*)?{_PLACE_RUN}"
 )
+_INSTEAD_OF = re.compile(r"(?i:\bla|\ben|\bde|\bsur)[ \t]+$")
 _PAREN_AFTER_PLACE = re.compile(rf"\([ \t]*(?P<name>{_PLACE_RUN})[ \t]*\)")
 
 
@@ -1419,6 +1423,10 @@ class LocationDetector:
                 continue
             if re.match(r"[ \t]*\d", text[m.end() :]) and "stade" in m.group().lower():
                 continue  # "stade Tanner 3"
+            if m.group()[:5].lower() == "place" and _INSTEAD_OF.search(
+                text, max(0, m.start() - 6), m.start()
+            ):
+                continue  # "à la place de Marie", "mise en place du"
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _MILITARY_BASE.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
