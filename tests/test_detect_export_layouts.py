@@ -11,7 +11,7 @@ import pytest
 
 from clindeid.config import Config
 from clindeid.detect.institutions import institution_spans
-from clindeid.detect.model import cut_at_separator
+from clindeid.detect.model import cut_at_separator, plausible
 from clindeid.document import Document
 from clindeid.pipeline import Pipeline
 
@@ -159,3 +159,32 @@ def test_day_centre_and_a_cued_site(rules):
     assert found.get("accueil de jour Les Tilleuls") == "HOSPITAL"
     assert found.get("Avicenne") == "HOSPITAL"
     assert "HOSPITAL" not in _found(rules, "Signe de Trousseau positif.").values()
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "label"),
+    [
+        ("Greffe : N° CRISTAL XK99120 inscrit.", "N° CRISTAL", "PERSON"),
+        ("Sevrage : BZD, SAT/VAT.", "SAT/VAT", "PERSON"),
+        ("NOTE D'ENTRÉE EN SOINS À LA DEMANDE DU PATIENT", "D'ENTRÉE EN SOINS À LA DEMANDE",
+         "HOSPITAL"),
+        ("TA 120/70, SpO2 97 % AA, T 37 °C", "70, SpO2 97 % AA", "ADDRESS"),
+        ("Je vous écris au sujet de la patiente", "Je vous écris au sujet de la", "ADDRESS"),
+    ],
+)
+def test_model_spans_that_cannot_be_phi_are_dropped(text, span, label):
+    start = text.index(span)
+    assert not plausible(text, start, start + len(span), label)
+
+
+def test_model_spans_that_can_be_phi_are_kept():
+    text = "Domicile : lieu-dit les Granges, 12 chemin du Moulin. Vu par Mme Aubert."
+    for span, label in (("12 chemin du Moulin", "ADDRESS"), ("Aubert", "PERSON")):
+        start = text.index(span)
+        assert plausible(text, start, start + len(span), label)
+
+
+def test_an_age_threshold_is_nobodys_age(rules):
+    found = _found(rules, "Posologie réduite si âge > 75 ans ou poids < 60 kg.")
+    assert "AGE" not in found.values()
+    assert _found(rules, "Patiente âgée de 75 ans.").get("75 ans") == "AGE"

@@ -297,6 +297,13 @@ def _generic_unit(alpha: list[str]) -> bool:
     )
 
 
+_HEADING_FUNCTION_WORDS = frozenset(
+    {"d", "de", "du", "des", "la", "le", "les", "l", "en", "a", "au", "aux", "un", "une", "et",
+     "pour", "par", "sur"}
+)  # fmt: skip
+_VITALS = re.compile(r"%|\b(?:SpO2|SaO2|mmHg|bpm|FC|FR|TA|PA)\b|°")
+
+
 def _is_eponym(word: str) -> bool:
     from clindeid.detect.rules.persons import EPONYMS
 
@@ -350,6 +357,20 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
         )
     ):
         return False  # "Salle", "Chers Collègues", "Date de naissance"
+    if label == "PERSON" and ("°" in span or ("/" in span and span.isupper())):
+        return False  # "N° CRISTAL", "SAT/VAT": a field label or paired acronyms
+    if label in NAME_LABELS and span.isupper() and sum(
+        _key(w) in _HEADING_FUNCTION_WORDS for w in words
+    ) >= 3:
+        return False  # "D'ADMISSION EN SOINS … À LA DEMANDE D'UN TIERS": a heading
+    if label == "ADDRESS" and (
+        _VITALS.search(span)
+        or (
+            not any(c.isdigit() for c in span)
+            and sum(w.islower() and _key(w) in STOPWORDS for w in words) >= 3
+        )
+    ):
+        return False  # "SpO2 88 % AA", "Je vous adresse des nouvelles de": no address
     if label == "HOSPITAL" and _INSTITUTION.fullmatch(span):
         return False  # AP-HP, AP-HM, HCL: the institution of many hospitals is not PHI
     if _CELL_GAP.search(span):

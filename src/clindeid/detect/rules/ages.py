@@ -153,10 +153,13 @@ _VACCINES = re.compile(rf"\b(?:{VACCINES})\b", _FLAGS)
 _COMPOUND_MONTHS = re.compile(COMPOUND_MONTHS, _FLAGS)
 _YEARS_AND_BEFORE = re.compile(r"(?P<y>ans?)\s+et\s+$", _FLAGS)
 _WINDOW = 50
+_THRESHOLD_BEFORE = re.compile(r"(?:[<>≤≥]=?|=>|>=|<=)[ \t]*$")
 
 
 def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) -> float | None:
     """Confidence that the number at [s, e) is an age, or None if it is not one."""
+    if _THRESHOLD_BEFORE.search(text, max(0, s - 4), s):
+        return None  # "âge > 80 ans": a threshold of a rule, nobody's age
     lo = max(0, s - _WINDOW)
     if _AGE_CONTEXT.search(text, lo, s):
         return 0.95
