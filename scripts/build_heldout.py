@@ -33,6 +33,7 @@ SETS: dict[str, str] = {
     "heldout_c": "heldc",
     "heldout_d": "heldd",
     "heldout_e": "helde",
+    "heldout_f": "heldf",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
