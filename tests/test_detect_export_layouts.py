@@ -58,13 +58,13 @@ def test_model_name_spans_end_at_a_spaced_dash_and_dates_before_an_hour():
     assert cut_at_separator(text, date, date + len("03/02/2025 07"), "DATE") == date + 10
     # an address keeps its dashes; a date without a time after it keeps its digits
     assert cut_at_separator(text, 0, city_end, "ADDRESS") == city_end
-    assert cut_at_separator("le 03/02/2025 07 fois", 3, 16, "DATE") == 16
+    assert cut_at_separator("le 3 mars 2025 au matin", 3, 14, "DATE") == 14
 
 
-def test_ap_hp_group_prefix_and_ghu_are_institutions():
+def test_ap_hp_group_and_ghu_are_institutions():
     text = "AP-HP. Nord - Université Paris Cité\nGHU Paris psychiatrie & neurosciences\n"
     spans = [text[s:e] for s, e in institution_spans(text)]
-    assert spans == ["AP-HP. Nord", "GHU Paris psychiatrie & neurosciences"]
+    assert spans == ["AP-HP. Nord - Université Paris Cité", "GHU Paris psychiatrie & neurosciences"]
 
 
 def test_reference_and_typist_initials_are_staff(rules):
@@ -188,3 +188,91 @@ def test_an_age_threshold_is_nobodys_age(rules):
     found = _found(rules, "Posologie réduite si âge > 75 ans ou poids < 60 kg.")
     assert "AGE" not in found.values()
     assert _found(rules, "Patiente âgée de 75 ans.").get("75 ans") == "AGE"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Cliché de contrôle (n° ORL-5512).", "ORL-5512"),
+        ("Biopsie (examen HG26-00871), conclusion", "HG26-00871"),
+        ("Dossier de chimiothérapie : CT-2026-0311\n", "CT-2026-0311"),
+    ],
+)
+def test_more_lettered_record_numbers(rules, text, value):
+    assert _found(rules, text).get(value) == "ID"
+
+
+def test_years_and_months_after_an_event_word(rules):
+    found = _found(rules, "Lymphome (diagnostic 2019), licencié pour la saison 2024-2025, "
+                          "stimulation au cycle de mars.")
+    for date in ("2019", "2024", "2025", "mars"):
+        assert found.get(date) == "DATE", date
+
+
+def test_named_bodies_universities_and_birthplaces(rules):
+    found = _found(
+        rules,
+        "Étudiant à Lorraine Université puis à la Sorbonne Université. Signalement au SIAO 75 "
+        "et à la CRIP de Lyon ; transfert par le SMUR pédiatrique de Nancy.\n"
+        "Lieu de naissance : Oran (Algérie)\n",
+    )
+    for org in ("Lorraine Université", "Sorbonne Université", "SIAO 75", "CRIP de Lyon",
+                "SMUR pédiatrique de Nancy"):
+        assert found.get(org) == "ORG", org
+    assert found.get("Oran") == "CITY"
+
+
+def test_names_after_a_proofreading_cue_a_role_label_and_an_elided_m(rules):
+    text = "Dicté le 2 mars, relu par B.T.\nVisite (aumônier : Gaspard). Patient : M'BALA Joseph"
+    found = _found(rules, text)
+    assert found.get("B.T.") == "PERSON" and found.get("Gaspard") == "PERSON"
+    assert found.get("M'BALA Joseph") == "PERSON"
+
+
+def test_a_town_after_a_named_establishment_is_a_city(rules):
+    found = _found(rules, "Admise à l'EHPAD Les Glycines de Roubaix puis à la Clinique du Parc "
+                          "de Lyon. Clinique Générale d'Annecy. Hôpital Arnaud de Villeneuve.")
+    assert found.get("EHPAD Les Glycines") == "HOSPITAL" and found.get("Roubaix") == "CITY"
+    assert found.get("Clinique du Parc") == "HOSPITAL"
+    assert found.get("Clinique Générale d'Annecy") == "HOSPITAL"
+    assert found.get("Hôpital Arnaud de Villeneuve") == "HOSPITAL"
+
+
+def test_a_lowercase_association_or_laboratory_head_stays_outside(rules):
+    found = _found(rules, "Orientée par l'association Entraide Solidaire ; au laboratoire "
+                          "Biomnis Lyon. Le lycée Hoche accueille.")
+    assert found.get("Entraide Solidaire") == "ORG" and found.get("Biomnis Lyon") == "ORG"
+    assert found.get("lycée Hoche") == "ORG"
+
+
+def test_ap_hp_groups_named_with_their_university_are_institutions():
+    text = "AP-HP. Sorbonne Université – Hôpital Tenon\nAP-HP. Centre - Université Paris Cité\n"
+    spans = [text[s:e] for s, e in institution_spans(text)]
+    assert spans == ["AP-HP. Sorbonne Université", "AP-HP. Centre - Université Paris Cité"]
+
+
+def test_model_dates_end_with_the_date_and_names_lose_their_title():
+    text = "Vu le 13/01/2026 10h30 puis INR 07/01/2026 3,4 ; écho du 20/02/2026 normale"
+    for span, date in (("13/01/2026 10h30", "13/01/2026"), ("07/01/2026 3", "07/01/2026"),
+                       ("20/02/2026 normale", "20/02/2026")):
+        start = text.index(span)
+        assert cut_at_separator(text, start, start + len(span), "DATE") == start + len(date)
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "label"),
+    [
+        ("Réunion en salle Laennec (niveau -1).", "salle Laennec", "PERSON"),
+        ("Dossier DALO à constituer.", "Dossier DALO", "PERSON"),
+        ("-----Message d'origine-----", "Message d'origine", "CITY"),
+    ],
+)
+def test_model_spans_opened_by_a_room_or_form_word_are_dropped(text, span, label):
+    start = text.index(span)
+    assert not plausible(text, start, start + len(span), label)
+
+
+def test_antibody_names_are_no_postal_boxes(rules):
+    found = _found(rules, "Sérologie anti-BP180/BP230 négative. Courrier : BP 412, 29200 Brest.")
+    assert "ADDRESS" not in {found.get("BP180"), found.get("BP230")}
+    assert found.get("BP 412") == "ADDRESS"

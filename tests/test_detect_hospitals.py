@@ -40,9 +40,11 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Suivi en SSR Les Rosiers.", [("SSR Les Rosiers", "HOSPITAL")]),
     ("hospitalisé dans le service de cardiologie du CHU de Dijon",
      [("CHU de Dijon", "HOSPITAL")]),
-    # a proper name then its town: the town is left to the CITY detector (gold convention)
-    ("au CH William Morey de Chalon-sur-Saône.", [("CH William Morey", "HOSPITAL")]),
-    ("Hôpital Jean Minjoz de Besançon", [("Hôpital Jean Minjoz", "HOSPITAL")]),
+    # a proper name then its town: the town is a CITY of its own (gold convention)
+    ("au CH William Morey de Chalon-sur-Saône.",
+     [("CH William Morey", "HOSPITAL"), ("Chalon-sur-Saône", "CITY")]),
+    ("Hôpital Jean Minjoz de Besançon",
+     [("Hôpital Jean Minjoz", "HOSPITAL"), ("Besançon", "CITY")]),
     ("Centre Hospitalier de l'Agglomération de Nevers",
      [("Centre Hospitalier de l'Agglomération de Nevers", "HOSPITAL")]),
     ("hospitalisation à la clinique du Morvan à Château-Chinon",

@@ -1,8 +1,8 @@
 """Names of whole multi-site institutions, which are not PHI (held-out annotation decisions):
 ``Assistance Publique – Hôpitaux de Paris`` (AP-HP), ``… de Marseille`` (AP-HM), ``Hospices
 Civils de Lyon``, ``GHU Paris psychiatrie & neurosciences`` and the AP-HP part of AP-HP's
-hospital groups (``AP-HP. Centre`` in ``AP-HP. Centre - Université Paris Cité``; the
-university is an organisation). They name no site and no patient, yet may contain a city:
+university hospital groups named as a whole (``AP-HP. Centre - Université Paris Cité``,
+``AP-HP. Sorbonne Université``). They name no site and no patient, yet may contain a city:
 nothing found inside them (by a detector, the model or propagation) is kept.
 """
 
@@ -16,7 +16,9 @@ _DASH = r"\s*[-–—]?\s*"
 INSTITUTIONS = re.compile(
     r"(?i)\b(?:assistance\s+publique" + _DASH + r"h[ôo]pitaux\s+de\s+(?:paris|marseille)"
     r"|hospices\s+civils\s+de\s+lyon"
-    r"|AP-?HP\.?[ \t]*(?:centre|nord|sud|est|ouest)"
+    r"|AP-?HP\.?[ \t]*(?:(?:centre|nord|sud|est|ouest)(?:[ \t]*[-–—][ \t]*"
+    r"universit[ée][ \t]+paris(?:[ \t-]+(?:cit[ée]|saclay|est(?:[ \t-]+cr[ée]teil)?))?)?"
+    r"|sorbonne[ \t]+universit[ée]|universit[ée][ \t]+paris[ \t-]+saclay)"
     r"|GHU[ \t]+paris[ \t]+psychiatrie[ \t]*(?:&|et)[ \t]*neurosciences)\b"
 )
 

@@ -95,12 +95,19 @@ class ModelDetector:
         for s, e, label, score in _tagger(self.model_dir).predict_many([text])[0]:
             s, e = trim(text, s, e)
             s = skip_function_words(text, s, e, person=label == "PERSON")
+            if label == "PERSON":
+                m = _CIVILITY_START.match(text, s, e)
+                s = m.end() if m else s  # "M. Grégory Vanhoutte": the title stays outside
             e = cut_at_separator(text, s, e, label)
             if s < e and plausible(text, s, e, label):
                 out.append(Entity(s, e, label, source=SOURCE, score=score))
         return out
 
 
+_CIVILITY_START = re.compile(
+    r"(?:M\.|Mme\.?|Mlle\.?|Mr\.?|Mrs\.?|Dr\.?|Pr\.?|Monsieur|Madame|Docteur|Professeur)[ \t]+"
+    r"(?=\w)"
+)
 _SPACED_DASH = re.compile(r"[ \t]+[-–—][ \t]+")
 
 
@@ -111,7 +118,13 @@ def cut_at_separator(text: str, start: int, end: int, label: str) -> int:
     before the hour of a time that follows it ("17/01/2024 02:14")."""
     if label == "DATE":
         m = _HOUR_AT_END.search(text, start, end)
-        return m.start() if m and _TIME_AFTER.match(text, end) else end
+        if m and (_TIME_AFTER.match(text, end) or _DECIMAL_AFTER.match(text, end)):
+            return m.start()  # "17/01/2024 02":14, "07/01/2026 3",4 (a value after it)
+        m = _FULL_NUMERIC_DATE.match(text, start, end)
+        if m and m.end() < end:
+            return m.end()  # "13/01/2026 10h30", "20/02/2026 normale": the date ends there
+        m = _TIME_IN_SPAN.search(text, start, end)
+        return m.start() if m else end
     if label not in NAME_LABELS:
         return end
     m = _SPACED_DASH.search(text, start, end)
@@ -119,6 +132,8 @@ def cut_at_separator(text: str, start: int, end: int, label: str) -> int:
 
 
 _HOUR_AT_END = re.compile(r"(?<=\d)[ \t]+\d{1,2}$")
+_FULL_NUMERIC_DATE = re.compile(r"\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?!\d)")
+_TIME_IN_SPAN = re.compile(r"[ \t]+\d{1,2}[hH:]\d{2}\b")
 
 
 _LEADING = re.compile(r"(?:(?!\+\d)\W)+")  # a phone's leading "+" stays
@@ -255,8 +270,15 @@ _DECIMAL_AFTER = re.compile(r"[,.]\d")
 _DURATION_BEFORE = re.compile(
     r"(?i:\bsur|pendant|durant|depuis|dans|il y a|tous les|toutes les|apr[èe]s)\s+$"
 )
+# Words that open a room, a form part or a device, never a name: "salle Laennec", "Dossier
+# DALO", "VOLET ADMINISTRATIF", "Message d'origine".
+_NOT_NAME_HEAD = re.compile(
+    r"(?i:salles?|dossiers?|volets?|messages?|chambres?|box|blocs?|lits?|endoscopes?|"
+    r"fiches?|feuilles?|formulaires?)\b"
+)
 _UNIT_HEAD = re.compile(
-    r"(?i:unit[ée]s?|services?|secteurs?|avis|certificat|compte|soins|classe|"
+    r"(?i:unit[ée]s?|services?|secteurs?|avis|certificat|compte|soins|classe|d[ée]partement|"
+    r"p[ôo]le|"
     r"centre\s+(?:expert|m[ée]moire|de\s+r[ée]f[ée]rence|de\s+comp[ée]tence|ressources?))\b"
 )
 
@@ -357,6 +379,8 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
         )
     ):
         return False  # "Salle", "Chers Collègues", "Date de naissance"
+    if label in NAME_LABELS and _NOT_NAME_HEAD.match(span):
+        return False
     if label == "PERSON" and ("°" in span or ("/" in span and span.isupper())):
         return False  # "N° CRISTAL", "SAT/VAT": a field label or paired acronyms
     if label in NAME_LABELS and span.isupper() and sum(

@@ -106,7 +106,7 @@ EVENT_NOUNS = (
     r"vaccin(?:ation)?|hospitalisation|intervention|chirurgie|op[ée]ration|accouchement|"
     r"grossesse|s[ée]jour|consultation|courrier|compte[- ]rendu|CR|bilan|d[ée]c[èe]s|"
     r"diagnostic|greffe|pose|ablation|[ée]pisode|crise|pouss[ée]e|chute|accident|voyage|"
-    r"r[ée]cidive|rechute|infarctus|AVC|fracture|PET-?scan|TEP"
+    r"r[ée]cidive|rechute|infarctus|AVC|fracture|PET-?scan|TEP|cycle|cure|saison"
 )
 # A vaccine then its year: "(pneumocoque 2022)", "rappel dTcaP 2019".
 VACCINE_NAMES = (
@@ -154,7 +154,7 @@ MONTH_TRIGGERS: tuple[str, ...] = (
 YEAR_TRIGGER = (
     rf"(?:(?<!\w)(?P<t>{'|'.join(YEAR_TRIGGERS)})\s+|(?<!\w)(?P<mi>mi-)|(?P<p>\()"
     rf"|(?<!\w)(?P<r>{'|'.join(YEAR_RANGE_TRIGGERS)})\s+"
-    rf"|(?<![\w-])(?P<e>(?:{EVENT_NOUNS})\s+(?:de|du|d['’]))\s*"
+    rf"|(?<![\w-])(?P<e>(?:{EVENT_NOUNS})(?:\s+(?:de|du|d['’]))?)\s*"
     rf"|(?<![\w-])(?P<v>{VACCINE_NAMES})[ \t]+)$"
 )
 RANGE_CONNECTOR = r"^\s*(?:-|–|au|à|et(?:\s+le)?|jusqu'au)\s*(?:le\s+)?$"

@@ -163,6 +163,7 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
     r"[Hh][ôo]tel(?!\s+(?:de\s+(?:[Vv]ille|[Pp]olice|[Rr][ée]gion|[Dd][ée]partement)|[Dd]ieu))",
     r"Optique", r"[Cc]oop[ée]rative(?:\s+agricole)?", r"[Ii]nterpr[ée]tariat",
+    r"LABORATOIRE", r"SCEA", r"EARL", r"GAEC",
 )  # fmt: skip
 # Words of a service or laboratory name that make it generic ("Unité Neurovasculaire",
 # "Laboratoire de Biochimie et d'Hématologie"): endings of specialties and adjectives.
@@ -248,6 +249,12 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[ \t]+biom[ée]decine", r"France[ \t]+Greffe[ \t]+de[ \t]+Moelle",
     r"Samu[ \t]*[Ss]ocial(?:[ \t]+(?:de[ \t]+Paris|international))?",
     r"Grand[ \t]+Port[ \t]+Maritime(?:[ \t]+(?:de|du|de[ \t]+la)[ \t]+[A-ZÉÈ][\w-]+)?",
+    r"Registre[ \t]+France[ \t]+Greffe[ \t]+de[ \t]+Moelle", r"Alcooliques[ \t]+Anonymes",
+    r"Narcotiques[ \t]+Anonymes", r"ANSM", r"CNIL", r"ONIAM", r"Sant[ée][ \t]+publique[ \t]+France",
+    r"CROUS", r"Crous",
+    # universities named before the word: "Sorbonne Université", "Aix-Marseille Université"
+    r"[ABCDEFGHIJKLMNOPQRSTUVWXYZÉ][a-zé]+(?:-[A-Z][a-zé]+)*[ \t]+Universit[ée]"
+    r"(?![ \t]+(?:de|d['’]))",
 )
 ORG_NOT_NAMES: frozenset[str] = frozenset({"m", "mme", "dr", "pr", "le", "la", "les"})
 # Bare categories of public body, no organisation name on their own ("Caisse : CPAM").
@@ -337,10 +344,16 @@ WORKPLACE_HEADS = (
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
+    r"SIAO|CRIP|ASE|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
     r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"
 )
+# Lowercase heads that introduce an organisation's name without being part of it
+# ("l'association AIDES", "au laboratoire Biopole"); "lycée", "collège", "crèche" are.
+LOWER_HEADS_OUTSIDE: frozenset[str] = frozenset(
+    {"association", "laboratoire", "coopérative", "cooperative", "fondation"}
+)  # fmt: skip
 # Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
 REGIONS = (
     r"(?:[ÎI]le-de-France|Grand[ -]Est|Hauts-de-France|Normandie|Bretagne|Occitanie|"
@@ -540,6 +553,7 @@ _HOSPITAL_TAIL = re.compile(HOSPITAL_NAME_TAILS)
 _NOT_FACILITY = r"(?!(?:CHU|CHRU|CHR|CH|CHI|CHS|GHU|GH|HIA)\b)"
 _ORG_TERRITORIAL = re.compile(
     rf"{_lead([_first(a) for a in _alternatives(ORG_TERRITORIAL)])}(?![\w-])"
+    rf"(?:[ \t]+(?i:p[ée]diatrique|n[ée]onatal|adulte|psychiatrique))?"
     rf"[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])"
     rf"(?!\d|[:hH]\d)"
     rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_NOT_FACILITY}{_CAPWORD}"
@@ -627,7 +641,8 @@ _LOWER_HEAD_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(rf"[{UP}{LOW}0-9]+")
-_OF_START = re.compile(r"(?i:de|du|des|d['’])(?![\w])")
+# A name that starts with its town: "CH de Beaune", "Hôpital d'Instruction…".
+_TOWN_START = re.compile(r"(?:[Dd]e|[Dd]['’])(?![\w])|(?!(?:du|des)(?![\w]))[a-zà-ÿ]")
 _TRAILING_TOWN = re.compile(
     rf"[ \t]+(?:de|d['’])[ \t]*(?=[{UP}])(?!(?i:la|le|les|l['’])\b){_CAPWORD}"
     rf"(?:[ \t]+{_CAPWORD})?$"
@@ -770,8 +785,11 @@ class HospitalDetector:
             end = _trim(text, start, m.end("name"))
             # "CH William Morey de Chalon-sur-Saône": a person's name, then its town (CITY)
             name_start = m.start("name")
-            if text[name_start].isupper() and not _OF_START.match(text, name_start):
-                end = _cut_trailing_town(text, name_start, end)
+            if not _TOWN_START.match(text, name_start):
+                cut = _cut_trailing_town(text, name_start, end)
+                if cut < end:
+                    yield _town(text, cut, end)
+                    end = cut
             end = _cut_service_parts(text, name_start, end)
             if end <= name_start:
                 continue  # "Hospitalisation à domicile - Antenne Est": a unit, no name
@@ -828,11 +846,16 @@ class HospitalDetector:
             if _generic_name(text[m.start("name") : end]):
                 continue  # "Laboratoire de Biochimie et d'Hématologie"
             name_start = m.start("name")
-            end = _cut_trailing_town(text, name_start, end)  # "lycée Paul Lapie" de Courbevoie
+            cut = _cut_trailing_town(text, name_start, end)  # "lycée Paul Lapie" de Courbevoie
+            if cut < end:
+                yield _town(text, cut, end)
+                end = cut
             number = _UNIVERSITY_NUMBER.match(text, end)
             if number and m.group().lower().startswith("univ"):
                 end = number.end()  # "Université Lyon 2"
-            yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)
+            head = text[m.start() : name_start].split()
+            start = name_start if head and head[0] in LOWER_HEADS_OUTSIDE else m.start()
+            yield Entity(start, end, "ORG", source="pattern/org", score=0.8)
         for m in _ORG_TRIGGERED.finditer(text):
             start = m.start("name")
             end = _trim(text, start, m.end("name"))
@@ -1006,7 +1029,18 @@ def _cut_trailing_town(text: str, name_start: int, end: int) -> int:
     kb = _knowledge()
     if len(words) >= 2 and (not kb.available or kb.is_first_name(words[0])):
         return town.start()
+    proper = [w for w in re.findall(rf"[{UP}][\w'’-]*", text[name_start : town.start()])
+              if not _generic_name(w) and _plain(w) not in FINESS_GENERIC]  # fmt: skip
+    if proper and not (len(proper) == 1 and kb.available and kb.is_first_name(proper[0])):
+        # (a lone first name keeps its particle name: "Hôpital Arnaud de Villeneuve")
+        return town.start()  # "EHPAD Les Orchidées" de Wattrelos, "Clinique du Parc" de Lyon
     return end
+
+
+def _town(text: str, start: int, end: int) -> Entity:
+    """The CITY cut from the end of an establishment's name (" de Wattrelos")."""
+    m = re.match(r"[ \t]+(?:de|d['’])[ \t]*", text[start:end])
+    return Entity(start + (m.end() if m else 0), end, "CITY", source="pattern/city", score=0.8)
 
 
 @cache

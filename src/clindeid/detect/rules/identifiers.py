@@ -106,7 +106,10 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"n[°º]\s*(?:d['’]\s*)?intervention",
         r"dossier\s+de\s+(?:passage|r[ée]gulation|soins)",
         # a bare word then a lettered code: "Passage SDN2412280061", "demande NP25-01144"
-        r"(?:passage|demande|r[ée]gulation|intervention)(?=\s+[A-Z]{1,4}\d)",
+        r"(?:passage|demande|r[ée]gulation|intervention|examen|pr[ée]l[èe]vement)"
+        r"(?=\s+[A-Z]{1,4}-?\d)",
+        r"dossier\s+(?:de\s+|d['’])(?:radioth[ée]rapie|chimioth[ée]rapie|greffe|transfusion|"
+        r"anatomo-?pathologie|biologie|AMP|PMA|consultation|hospitalisation)",
         *(rf"{w}\s+n[°º]" for w in (
             "intervention", "demande", "commande", "inclusion", r"pr[ée]l[èe]vement",
             r"requ[êe]te", "bon", "ordonnance", "facture", "lame", "bloc", "accession", "dossier",
@@ -234,6 +237,8 @@ _ID_RE = re.compile(
     + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE
 )
 _NOT_ID_BEFORE_RE = re.compile(NOT_ID_BEFORE)
+# Letters, a hyphen, then digits: "DERM-7741", "BM-26-00317".
+_LETTERED_CODE_RE = re.compile(r"[A-Z]{2,6}-\d{2,}(?:-\d+)*")
 _FORM_NUMBER_AFTER_RE = re.compile(r"\*\d")
 _PRODUCT_BEFORE_RE = re.compile(PRODUCT_CUES + r"[^\n.;]{0,25}$")
 _LOT_AFTER_RE = re.compile(_SP + r"*[,;]?" + _SP + r"*(?i:lot|LOT|n[°º]\s*de\s+lot)\b")
@@ -410,6 +415,8 @@ def _id_entity(text: str, m: re.Match[str]) -> Entity | None:
         minimum = SHORT_TRIGGER_MIN_DIGITS[short]
     else:
         minimum = MIN_DIGITS["generic" if trigger == "generic" else "default"]
+        if trigger == "generic" and _LETTERED_CODE_RE.fullmatch(value):
+            minimum = MIN_DIGITS["default"]  # "n° DERM-7741": a lettered code is a record
     if ndigits < minimum:
         return None
     if trigger == "record" and re.match(r"(?i:r[ée]f)", m.group("record")) and (

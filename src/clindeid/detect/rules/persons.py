@@ -49,7 +49,10 @@ _WORD_PART = (
     rf"(?:[{_UP}][{_LO}]+(?:(?<=c)[{_AP}]h[{_LO}]*)?(?:[{_UP}][{_LO}]+)?"
     rf"|[{_UP}]{{2,}}(?:(?<=C)[{_AP}]H[{_UP}]*)?)"
 )
-_WORD = rf"(?:[DLNOdl][{_AP}])?{_WORD_PART}(?:-(?:[DLNO][{_AP}])?(?:{_WORD_PART}|[{_UP}][{_LO}]*))*"
+_WORD = (
+    rf"(?:[DLMNOdl][{_AP}])?{_WORD_PART}"
+    rf"(?:-(?:[DLNO][{_AP}])?(?:{_WORD_PART}|[{_UP}][{_LO}]*))*"
+)
 # Initials: "J.", "J.-P.", "P.E.", "J-P"
 # Abbreviated first names written like initials: "Ph. Cariou", "Th. Bergès", "Chr. Roy".
 FIRST_NAME_ABBREVIATIONS: tuple[str, ...] = ("Ch", "Chr", "Cl", "Fr", "Gh", "Ph", "Th")
@@ -206,7 +209,7 @@ CARE_ROLES_AFTER_NAME = (
     r"ergoth[ée]rapeute|psychomotricien(?:ne)?|manipulat(?:eur|rice)|pr[ée]parat(?:eur|rice)|"
     r"secr[ée]taire|m[ée]diat(?:eur|rice)|[ée]ducat(?:eur|rice)|brancardi[eè]re?|"
     r"auxiliaire|agent[ \t]+de[ \t]+service|ambulanci[eè]re?|r[ée]gulat(?:eur|rice)|"
-    r"coursi(?:er|ère)|logisticien(?:ne)?|interpr[èe]te)"
+    r"coursi(?:er|ère)|logisticien(?:ne)?|interpr[èe]te|b[ée]n[ée]vole|aum[ôo]ni(?:er|ère))"
 )
 SIGNATURE_CLOSINGS = (
     r"(?:bien[ \t]+)?(?:cordialement|confraternellement|amicalement|respectueusement)|"
@@ -486,6 +489,11 @@ _NAME_THEN_ROLE_RE = re.compile(
     rf"(?=[{_UP}])(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)"
     rf"(?=[ \t]*(?:,[ \t]*|\()(?:{CARE_ROLES_AFTER_NAME})\b)"
 )
+# "(bénévole : Odette)", "ambulancier : Yanis": a care role, a colon, a lone first name.
+_ROLE_THEN_NAME_RE = re.compile(
+    rf"(?<![\w'’-])(?:{CARE_ROLES_AFTER_NAME})[ \t]*:[ \t]*"
+    rf"(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)(?=[ \t]*[),;.\n]|$)"
+)
 _SINGLE_INITIAL = re.compile(rf"[{_UP}]\.")
 _RUN_RE = re.compile(rf"(?<![\w'’.-]){_TOKEN}(?:[ \t]{{1,3}}{_TOKEN})+(?![\w'’])")
 _TOKEN_RE = re.compile(rf"{_INITIALS}(?![\w'’])|{_WORD}(?![\w'’])")
@@ -566,7 +574,9 @@ _TYPIST_INITIALS_RE = re.compile(
     rf"(?:(?<![\w/])(?:[NVnv][ \t]?/[ \t]?)?(?i:r[ée]f(?:[ée]rences?)?)\.?[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI})?)"
     rf"|(?<![\w])(?i:saisie?[ \t]+par|frapp[ée]e?[ \t]+par|frappe|dactylographi[ée]e?[ \t]+par"
-    rf"|dactylo|tap[ée]e?[ \t]+par)[ \t]*:?[ \t]*(?-i:(?P<a2>{_TYPIST_INI})))(?![\w/])"
+    rf"|dactylo|tap[ée]e?[ \t]+par|relue?[ \t]+par|dict[ée]e?[ \t]+par|valid[ée]e?[ \t]+par"
+    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par)[ \t]*:?[ \t]*(?-i:(?P<a2>{_TYPIST_INI})))"
+    rf"(?![\w/])"
 )
 _PAREN_INITIALS_RE = re.compile(rf"(?<=\()(?:{_INITIALS_NAME})(?=\))")
 # "J. Lefort", "A.-L. Bonnet, psychologue", "C. Boyer, SF – 14/07/2023": an initial and a
@@ -1173,7 +1183,7 @@ class PersonDetector:
         lex = self._lex()
         if not lex.available:
             return
-        for m in _NAME_THEN_ROLE_RE.finditer(text):
+        for m in (*_NAME_THEN_ROLE_RE.finditer(text), *_ROLE_THEN_NAME_RE.finditer(text)):
             w = m.group("name")
             if _is_stop(_key(w)) or lex.first_strength(w) < FIRST_INITIAL_MIN_STRENGTH or (
                 lex.common_weight(w) >= 0.5

@@ -147,7 +147,7 @@ ADDRESS_CUES: tuple[str, ...] = (
 )  # fmt: skip
 # Postal boxes: prefix → digits pattern.
 POSTBOX_PATTERN = (
-    r"\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale)\s*(?:n°\s*)?\d{1,6}\b"
+    r"(?<![-/])\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale)\s*(?:n°\s*)?\d{1,6}\b(?!/)"
     # "SP 8" (service postal) only between separators before a postcode: "SP 8 – 62307 LENS"
     r"|\bSP[ \t]+\d{1,4}(?=[ \t]*[,–—-][ \t]*\d{5}[ \t])"
 )
@@ -171,12 +171,14 @@ STRONG_CITY_CUES: tuple[str, ...] = (
     r"\b(?:CHU|CHRU|CHR|CH|CHI|CHG|CHS|CHD)\s+(?:de|d['’])", r"h[ôo]pital\s+d(?:e|['’])",
     r"Hôpital\s+d(?:e|['’])", r"[Cc]entre\s+[Hh]ospitalier\s+(?:de|d['’])",
     r"[Cc]linique\s+d(?:e|['’])", r"EHPAD\s+d(?:e|['’])", r"[Ff]ait\s+à",
+    r"lieu\s+de\s+naissance\s*:?", r"ville\s+de\s+naissance\s*:?", r"commune\s*:",
 )  # fmt: skip
 WEAK_CITY_CUES: tuple[str, ...] = (r"à", r"vers", r"sur", r"près\s+d(?:e|['’])", r"région\s+de")
 # Cues that make a birth/residence place a place even when it is not a French commune.
 FOREIGN_PLACE_CUES: tuple[str, ...] = (
     r"n[ée]e?s?(?:\s+le\s+[\d/.\s]{6,12})?\s+à", r"originaire\s+d(?:e|['’])",
     r"domicili[ée]e?s?\s+à", r"demeurant\s+à", r"habit(?:e|ant|ante)\s+à", r"vi(?:t|vant)\s+à",
+    r"lieu\s+de\s+naissance\s*:?",
 )  # fmt: skip
 # Words before a capitalised word that make it a person name, not a commune.
 PERSON_CUES: frozenset[str] = frozenset(
@@ -364,7 +366,7 @@ WORLD_CITY_CUES: tuple[str, ...] = (
     r"à", r"au", r"aux", r"via", r"vers", r"depuis", r"en\s+provenance\s+d(?:e|['’])",
     r"originaire\s+d(?:e|['’])", r"retour\s+d(?:e|['’])", r"rentr[ée]e?s?\s+d(?:e|['’])",
     r"revenu(?:e|s)?\s+d(?:e|['’])", r"arriv[ée]e?s?\s+d(?:e|['’])", r"escale\s+à",
-    r"transit\s+par", r"venant\s+d(?:e|['’])", r"\(",
+    r"transit\s+par", r"venant\s+d(?:e|['’])", r"\(", r"lieu\s+de\s+naissance\s*:",
 )  # fmt: skip
 WORLD_CITY_MIN_POPULATION = 1_000_000
 WORLD_CITY_NAME_MIN_POPULATION = 500_000  # a city that is also a first name needs a cue and this
@@ -626,9 +628,9 @@ _FOREIGN_CUE = re.compile(r"(?:" + "|".join(FOREIGN_PLACE_CUES) + r")[ \t]*$", r
 # The characters each cue pattern ending in "[ \t]*$" can end on (every case form its
 # flags accept: "(?i:s)" takes "ſ" too). A search anchored at the end of a line prefix makes
 # `re` try every position, so it is only run when the last non-blank character fits.
-_STRONG_CITY_CUE_ENDS = "àÀeEsSſ'’"
+_STRONG_CITY_CUE_ENDS = "àÀeEsSſ'’:"
 _WEAK_CITY_CUE_ENDS = "àesr'’"
-_FOREIGN_CUE_ENDS = "àÀeE'’"
+_FOREIGN_CUE_ENDS = "àÀeE'’:"
 _INSTITUTION_ENDS = "eE"
 _LOCATION_CUE_ENDS = "àaensux'’"  # last characters of LOCATION_PREPOSITIONS (case-sensitive)
 _PARTICLE_NAME_BEFORE = re.compile(
