@@ -6,8 +6,8 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b``, ``heldout_c`` and ``heldout_d`` (blind when written, then used to improve the
-detectors), ``heldout_e`` (blind, never used for development: the honest figure).
+``heldout_b``, ``heldout_c``, ``heldout_d`` and ``heldout_e`` (blind when written, then used to
+improve the detectors), ``heldout_f`` (blind, never used for development: the honest figure).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ SETS = {
     "heldout_c": ROOT / "heldout_c" / "heldout_c.jsonl",
     "heldout_d": ROOT / "heldout_d" / "heldout_d.jsonl",
     "heldout_e": ROOT / "heldout_e" / "heldout_e.jsonl",
+    "heldout_f": ROOT / "heldout_f" / "heldout_f.jsonl",
 }
 
 
