@@ -276,3 +276,23 @@ def test_antibody_names_are_no_postal_boxes(rules):
     found = _found(rules, "Sérologie anti-BP180/BP230 négative. Courrier : BP 412, 29200 Brest.")
     assert "ADDRESS" not in {found.get("BP180"), found.get("BP230")}
     assert found.get("BP 412") == "ADDRESS"
+
+
+def test_a_day_alone_after_le_then_a_pause(rules):
+    found = _found(rules, "Ablation des fils à J12, soit le 17. Revu le 3, puis le 2,5 mg/j.")
+    assert found.get("17") == "DATE" and found.get("3") == "DATE"
+    assert "2" not in found and "2,5" not in found
+
+
+def test_initials_closing_a_table_row_and_a_numbered_emergency_service(rules):
+    found = _found(rules, "| 14:00 | 128/74 | P.L.\namenée par smur 93 à 3h, appel du samu à 4h.")
+    assert found.get("P.L.") == "PERSON" and found.get("smur 93") == "ORG"
+    assert "samu" not in found
+
+
+def test_model_codes_and_capitalised_words_are_no_places():
+    text = "Opéré le 3 mars. Agrafes à J10, lésion T2."
+    for span, label in (("Opéré", "HOSPITAL"), ("J10", "LOCATION"), ("T2", "ORG")):
+        start = text.index(span)
+        assert not plausible(text, start, start + len(span), label)
+    assert plausible("Transfert à Necker.", 12, 18, "HOSPITAL")

@@ -326,6 +326,19 @@ _HEADING_FUNCTION_WORDS = frozenset(
 _VITALS = re.compile(r"%|\b(?:SpO2|SaO2|mmHg|bpm|FC|FR|TA|PA)\b|°")
 
 
+_SHORT_CODE = re.compile(r"[A-Z]{1,3}\d{1,3}")
+
+
+def _common_not_proper(word: str) -> bool:
+    from clindeid.knowledge import communes_by_name, is_common_word, is_first_name
+
+    return (
+        is_common_word(word.lower())
+        and not is_first_name(word)
+        and not communes_by_name(word)
+    )
+
+
 def _is_eponym(word: str) -> bool:
     from clindeid.detect.rules.persons import EPONYMS
 
@@ -381,6 +394,16 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
         return False  # "Salle", "Chers Collègues", "Date de naissance"
     if label in NAME_LABELS and _NOT_NAME_HEAD.match(span):
         return False
+    if label in NAME_LABELS and _SHORT_CODE.fullmatch(span):
+        return False  # "J10", "T2", "C5": a day count, a stage, a vertebra
+    if (
+        label in ("HOSPITAL", "ORG", "LOCATION")
+        and len(alpha) == 1
+        and len(words) == 1
+        and not span.isupper()
+        and _common_not_proper(span)
+    ):
+        return False  # "Opéré" opening a note: a word, no establishment
     if label == "PERSON" and ("°" in span or ("/" in span and span.isupper())):
         return False  # "N° CRISTAL", "SAT/VAT": a field label or paired acronyms
     if label in NAME_LABELS and span.isupper() and sum(

@@ -201,6 +201,10 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
      rf"|[ \t\u00a0]+(?P<yw>{NUMBER_WORDS}))?", False, 0.9),
     ("weekday_day",
      rf"(?<!\w)(?P<wd>{WEEKDAY}),?[ \t\u00a0]+(?P<d>{DAY})(?!\w|[/.:,h]\d|\s*{UNITS})", False, 0.8),
+    # "soit le 14.", "renouvelée le 3, sans effet": a day alone after "le", then a pause
+    ("day_alone",
+     r"(?<![\w'’])le[ \t]+(?P<d>3[01]|[12]\d|0?[1-9])(?=[ \t]*[.,;)](?![ \t]*\d))", False,
+     0.6),
     ("month_year",
      rf"(?<!\w)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?"
      rf"(?:(?:[ \t\u00a0]+|-|[ \t\u00a0]*,[ \t\u00a0]*)(?P<y>{YEAR4})(?!\w|[.,]\d)"

@@ -344,7 +344,7 @@ WORKPLACE_HEADS = (
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
-    r"SIAO|CRIP|ASE|"
+    r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
     r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"

@@ -564,7 +564,7 @@ _RELATIVE_LIST_SEP_RE = re.compile(r"[ \t]*(?:(?:,[ \t]*)?(?:\bet\b|&)|,|;)[ \t]
 _PRENOM_LIST_SEP_RE = re.compile(r"[ \t]*,[ \t]*")
 _INITIALS_NAME = INITIALS_NAME.format(up=_UP)
 _LINE_INITIALS_RE = re.compile(
-    rf"(?m)(?=[ \t{_UP}])(?:(?<=[.!?)][ \t])|(?<=[–—-][ \t])|^[ \t]*)(?:{_INITIALS_NAME})"
+    rf"(?m)(?=[ \t{_UP}])(?:(?<=[.!?)][ \t])|(?<=[–—|-][ \t])|^[ \t]*)(?:{_INITIALS_NAME})"
     r"[ \t]*$"
 )
 # Author and typist initials of a letter: "Réf. : FB/ML", "N/Réf. JD/AL", "Saisi par
