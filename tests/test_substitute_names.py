@@ -96,3 +96,24 @@ def test_never_original_many_seeds() -> None:
     for seed in range(30):
         out = _sub("Martin", SubstitutionContext.create(seed=seed))
         assert normalize_key(out) != "martin"
+
+
+def test_shape_index_matches_scan() -> None:
+    """The index of a name pool by initials and word count gives the same indices, in the
+    same order, as a scan with `_Pool._acceptable` (and so the same draws)."""
+    import numpy as np
+
+    from clindeid.substitute.names import _first_name_pool, _Pool, _surname_pool
+
+    toy = _Pool(("Jean Paul", "Jeanne", "Paul", "Anne Marie", "Jo"),
+                ("jean paul", "jeanne", "paul", "anne marie", "jo"), np.ones(5))  # fmt: skip
+    pools = [toy, _surname_pool(), _first_name_pool("M"), _first_name_pool("F")]
+    shapes = [(None, None), (None, 1), (None, 2), (None, 3), (("j",), None), (("j",), 1),
+              (("j",), 2), (("j", "p"), None), (("j", "p"), 2), (("a", "m"), 2), (("a",), 1),
+              (("x", "y", "z"), None), ((), None), (("jp",), 1)]  # fmt: skip
+    for pool in pools:
+        for initials, parts in shapes:
+            scan = [i for i in range(len(pool.keys)) if pool._acceptable(i, "", initials, parts)]
+            assert pool._shape_indices(initials, parts) == scan, (initials, parts)
+    assert toy._shape_indices(("j", "p"), 2) == [0]
+    assert toy._shape_indices(None, 1) == [1, 2, 4]

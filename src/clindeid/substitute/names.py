@@ -161,14 +161,42 @@ class _Pool:
         cache: dict = self.__dict__.setdefault("_subsets", {})
         found = cache.get((initials, parts))
         if found is None:
-            keep = np.array(
-                [i for i in range(len(self.keys)) if self._acceptable(i, "", initials, parts)],
-                dtype=np.int64,
-            )
+            keep = np.array(self._shape_indices(initials, parts), dtype=np.int64)
             found = (keep.tolist(), np.cumsum(self.weights[keep]).tolist() if keep.size else [])
             if len(cache) < 4096:
                 cache[(initials, parts)] = found
         return found
+
+    def _shape_indices(self, initials: tuple[str, ...] | None, parts: int | None) -> list[int]:
+        """The indices ``i`` (ascending) with ``_acceptable(i, "", initials, parts)``, from an
+        index by word count and by initials built once (a scan of the table per new
+        constraint was most of the substitution time of a fresh process)."""
+        index = self.__dict__.get("_shape_index")
+        if index is None:
+            nonempty: list[int] = []
+            by_parts: dict[int, list[int]] = {}
+            by_initials: dict[tuple[str, ...], list[int]] | None = {}
+            for i, key in enumerate(self.keys):
+                if not key:
+                    continue
+                words = key.split(" ")
+                nonempty.append(i)
+                by_parts.setdefault(len(words), []).append(i)
+                if by_initials is not None:
+                    if all(words):
+                        by_initials.setdefault(tuple(w[0] for w in words), []).append(i)
+                    else:  # an empty word: only the scan checks it as before
+                        by_initials = None
+            index = (nonempty, by_parts, by_initials)
+            object.__setattr__(self, "_shape_index", index)
+        nonempty, by_parts, by_initials = index
+        if initials is None:
+            return nonempty if parts is None else by_parts.get(parts, [])
+        if by_initials is None:
+            return [i for i in nonempty if self._acceptable(i, "", initials, parts)]
+        if parts is not None and parts != len(initials):
+            return []
+        return by_initials.get(initials, [])
 
 
 @cache
