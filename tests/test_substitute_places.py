@@ -140,3 +140,23 @@ def test_determinism() -> None:
     a = [_city("Dijon", SubstitutionContext.create(seed=s)).text for s in range(5)]
     b = [_city("Dijon", SubstitutionContext.create(seed=s)).text for s in range(5)]
     assert a == b
+
+
+def test_near_band_matches_whole_table() -> None:
+    """The latitude-band prefilter of `candidates` finds exactly the communes that a
+    haversine over the whole table puts within the radius, in the same order."""
+    import numpy as np
+
+    from clindeid.substitute.places import _near, _table
+
+    table = _table(None, None)
+    f = table.features
+    rows = np.random.default_rng(3).choice(len(f.insee), 150, replace=False)
+    for row in rows:
+        for radius in (0.5, 10.0, 100.0, 450.0):
+            whole = np.flatnonzero(f.distances_km(int(row)) <= radius)
+            assert np.array_equal(_near(table, int(row), radius), whole)
+    # a radius exactly at a commune's distance (the edge) is measured on the whole table
+    row = int(rows[0])
+    edge = float(np.sort(f.distances_km(row))[5])
+    assert np.array_equal(_near(table, row, edge), np.flatnonzero(f.distances_km(row) <= edge))

@@ -44,6 +44,7 @@ import numpy as np
 from clindeid import knowledge
 from clindeid.document import Entity
 from clindeid.knowledge import Commune, normalize_key
+from clindeid.knowledge.features import EARTH_RADIUS_KM
 from clindeid.privacy.mechanisms import exponential_probabilities, planar_laplace
 from clindeid.substitute.base import Surrogate
 from clindeid.substitute.context import SubstitutionContext
@@ -83,12 +84,51 @@ def location_probabilities(
 class _Table:
     features: knowledge.LocationFeatures
     row_of: dict[str, int]
+    by_lat: np.ndarray  # rows sorted by latitude (NaN last)
+    sorted_lat: np.ndarray  # their latitudes
 
 
 @cache
 def _table(extra_csv: str | None, columns: tuple[str, ...] | None) -> _Table:
     features = knowledge.location_features(extra_csv, list(columns) if columns else None)
-    return _Table(features, {code: i for i, code in enumerate(features.insee.tolist())})
+    by_lat = np.argsort(features.lat, kind="stable")
+    return _Table(
+        features,
+        {code: i for i, code in enumerate(features.insee.tolist())},
+        by_lat,
+        np.asarray(features.lat)[by_lat],
+    )
+
+
+# the great-circle distance is at least the meridian arc of the latitude difference
+_DEG_PER_KM = 180.0 / (math.pi * EARTH_RADIUS_KM)
+# a prefiltered distance this close to the radius is recomputed on the whole table
+_EDGE_KM = 1e-6
+
+
+def _near(table: _Table, row: int, radius_km: float) -> np.ndarray:
+    """``np.flatnonzero(f.distances_km(row) <= radius_km)``: only the communes of the
+    latitude band and longitude range that can be that near are measured (a fresh commune
+    cost a haversine over the whole table), the whole table when a distance falls at the
+    edge."""
+    f = table.features
+    lat, lon = float(f.lat[row]), float(f.lon[row])
+    reach = radius_km * _DEG_PER_KM * (1 + 1e-9) + 1e-9
+    lo = int(np.searchsorted(table.sorted_lat, lat - reach, side="left"))
+    hi = int(np.searchsorted(table.sorted_lat, lat + reach, side="right"))
+    band = table.by_lat[lo:hi]
+    angle = radius_km / EARTH_RADIUS_KM
+    cos_lat = math.cos(math.radians(lat))
+    if math.sin(angle) < cos_lat * (1 - 1e-9) and angle < math.pi / 2:
+        # the widest longitude difference within the radius at this latitude
+        wide = math.degrees(math.asin(math.sin(angle) / cos_lat)) * (1 + 1e-9) + 1e-9
+        gap = np.abs(f.lon[band] - lon)
+        band = band[np.minimum(gap, 360.0 - gap) <= wide]
+    band = np.sort(band)
+    d = np.asarray(knowledge.haversine_km(f.lat[row], f.lon[row], f.lat[band], f.lon[band]))
+    if np.any(np.abs(d - radius_km) <= _EDGE_KM):
+        return np.flatnonzero(f.distances_km(row) <= radius_km)
+    return band[d <= radius_km]
 
 
 @lru_cache(maxsize=8192)
@@ -104,7 +144,7 @@ def candidates(
     table = _table(extra_csv, columns)
     row = table.row_of[insee]
     f = table.features
-    near = np.flatnonzero(f.distances_km(row) <= radius_km)
+    near = _near(table, row, radius_km)
     d = np.linalg.norm(f.matrix[near] - f.matrix[row], axis=1)
     d[near == row] = -1.0  # j first, whatever the ties
     order = np.argsort(d, kind="stable")[:k]
