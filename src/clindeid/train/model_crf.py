@@ -16,6 +16,7 @@ import re
 import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -24,16 +25,23 @@ from clindeid.train.windows import Span, merge_windows, training_chunks, windows
 MODEL_FILE = "model.crfsuite"
 MIN_MARGINAL = 0.5
 _TOKENS = re.compile(r"\w+|[^\w\s]|\n\s*")
-_SHAPE_SUBS = ((re.compile(r"[A-ZÀ-Ý]"), "X"), (re.compile(r"[a-zß-ÿ]"), "x"),
-               (re.compile(r"\d"), "d"))  # fmt: skip
+# word shape: [A-ZÀ-Ý] → X, [a-zß-ÿ] → x, \d → d (one character each), then runs of 3+
+# identical characters cut to 2
+_SHAPE_TABLE = str.maketrans(
+    {**dict.fromkeys([*map(chr, range(65, 91)), *map(chr, range(0xC0, 0xDE))], "X"),
+     **dict.fromkeys([*map(chr, range(97, 123)), *map(chr, range(0xDF, 0x100))], "x"),
+     **dict.fromkeys("0123456789", "d")}
+)  # fmt: skip
+_DIGIT = re.compile(r"\d")
+_RUN = re.compile(r"(.)\1{2,}")
 
 
 @lru_cache(maxsize=200_000)
 def _shape(word: str) -> str:
-    s = word
-    for pattern, repl in _SHAPE_SUBS:
-        s = pattern.sub(repl, s)
-    return re.sub(r"(.)\1{2,}", r"\1\1", s)
+    s = word.translate(_SHAPE_TABLE)
+    if not s.isascii():  # other Unicode decimal digits
+        s = _DIGIT.sub("d", s)
+    return _RUN.sub(r"\1\1", s) if len(s) > 2 else s
 
 
 @lru_cache(maxsize=200_000)
@@ -77,9 +85,13 @@ def _word_features(word: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], .
 
 _OFFSETS = (-2, -1, 1, 2)
 _PADS = tuple((f"{d}:pad",) for d in _OFFSETS)
+_PADS_UTF8 = tuple(tuple(f.encode() for f in pad) for pad in _PADS)
+_LINE_START = b"line_start"
 
 
 WordFeatures = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+_Attrs = tuple[bytes, ...]
+_TaggerWord = tuple[_Attrs, _Attrs, _Attrs, _Attrs, _Attrs, bool]
 
 
 def features(
@@ -143,22 +155,48 @@ class CrfTagger:
         # attributes with a state feature in the model: the others weigh nothing, and
         # handing them to crfsuite (string lookups) was most of the tagging time
         self.known = frozenset(a for a, _label in self.tagger.info().state_features)
-        self._word_cache: dict[str, WordFeatures] = {}
+        self._word_cache: dict[str, _TaggerWord] = {}
 
-    def _word_features(self, word: str) -> WordFeatures:
-        """`_word_features` restricted to the model's attributes (cached per tagger)."""
-        found = self._word_cache.get(word)
-        if found is None:
-            if len(self._word_cache) >= 200_000:
-                self._word_cache.clear()
-            own, by_offset = _word_features(word)
-            known = self.known
-            found = (
-                tuple(f for f in own if f in known),
-                tuple(tuple(f for f in fs if f in known) for fs in by_offset),
-            )
-            self._word_cache[word] = found
+    def _word_features(self, word: str) -> _TaggerWord:
+        """`_word_features` restricted to the model's attributes, UTF-8 encoded (what
+        crfsuite converts strings to), as ``(own, to -2, to -1, to +1, to +2, line
+        break)`` (cached per tagger)."""
+        cache = self._word_cache
+        if len(cache) >= 200_000:
+            cache.clear()
+        own, by_offset = _word_features(word)
+        known = self.known
+        m2, m1, p1, p2 = (tuple([f.encode() for f in fs if f in known]) for fs in by_offset)
+        found = (tuple([f.encode() for f in own if f in known]), m2, m1, p1, p2,
+                 word.startswith("\n"))  # fmt: skip
+        cache[word] = found
         return found
+
+    def features(self, words: Sequence[str]) -> list[tuple[bytes, ...]]:
+        """`features` (``word_features``: the model's attributes), encoded: the same
+        attributes in the same order, built from per-word tuples in a few passes."""
+        cache = self._word_cache
+        try:
+            cached = [cache[w] for w in words]
+        except KeyError:
+            cached = [cache[w] if w in cache else self._word_features(w) for w in words]
+        own, m2, m1, p1, p2, breaks = zip(*cached, strict=True)
+        pad_m2, pad_m1, pad_p1, pad_p2 = _PADS_UTF8
+        out = [
+            o + a + b + c + d  # tuples: concatenation is much cheaper than list unpacking
+            for o, a, b, c, d in zip(
+                own,
+                (pad_m2, pad_m2, *m2[:-2]),
+                (pad_m1, *m1[:-1]),
+                (*p1[1:], pad_p1),
+                (*p2[2:], pad_p2, pad_p2),
+                strict=False,
+            )
+        ]
+        out[0] += (_LINE_START,)
+        for i in compress(range(1, len(out)), breaks):  # the token after a line break
+            out[i] += (_LINE_START,)
+        return out
 
     @classmethod
     def load(cls, path: str | Path) -> CrfTagger:
@@ -168,26 +206,38 @@ class CrfTagger:
         words, starts, ends = tokenize(text)
         if not words:
             return []
-        tags = self.tagger.tag(features(words, self._word_features))
-        probs = [self.tagger.marginal(t, i) if t != "O" else 1.0 for i, t in enumerate(tags)]
+        tagger = self.tagger
+        tags = tagger.tag(self.features(words))
+        marginal = tagger.marginal
+        # only tagged tokens matter: an "O" token is never in a span and ends the one before
+        hot = [i for i, t in enumerate(tags) if t != "O"]
+        probs = [marginal(tags[i], i) for i in hot]
         # a token the model is unsure of (marginal < MIN_MARGINAL) ends the span: the
         # Viterbi path often bridges two neighbouring entities with one weak token
         spans: list[Span] = []
-        i = 0
-        while i < len(tags):
-            if tags[i] == "O" or probs[i] < MIN_MARGINAL or words[i].startswith("\n"):
-                i += 1
+        n = len(hot)
+        q = 0
+        while q < n:
+            i = hot[q]
+            if probs[q] < MIN_MARGINAL or words[i].startswith("\n"):
+                q += 1
                 continue
             label = tags[i][2:]
+            inside = f"I-{label}"
+            r = q + 1
             j = i + 1
-            while (j < len(tags) and tags[j] == f"I-{label}" and probs[j] >= MIN_MARGINAL
-                   and not words[j].startswith("\n")):  # never across a line break
+            while (
+                r < n
+                and hot[r] == j
+                and tags[j] == inside
+                and probs[r] >= MIN_MARGINAL
+                and not words[j].startswith("\n")
+            ):  # never across a line break
+                r += 1
                 j += 1
-            k = j - 1
-            while k > i and words[k].startswith("\n"):
-                k -= 1
-            spans.append((starts[i], ends[k], label, float(sum(probs[i:j]) / (j - i))))
-            i = j
+            # tokens i..j-1 are no line breaks: the span ends with token j-1
+            spans.append((starts[i], ends[j - 1], label, float(sum(probs[q:r]) / (j - i))))
+            q = r
         return spans
 
     def predict(self, text: str) -> list[Span]:
