@@ -6,9 +6,10 @@
 Steps: (1) generate the synthetic corpus with PHI-injected E3C case reports
 (`clindeid.train.corpus`, split by patient), (2) silver annotations of E3C case reports by
 the rule layer (`clindeid.train.silver`, distant supervision; train split only),
-(3) `clindeid.train.train.train` on train + silver, model selection on dev, (4) write
-``clindeid_meta.json`` with the data description and timings. Never uses tests/data/heldout*
-nor WikiNEuRal (evaluation only).
+(3) `clindeid.train.train.train` on train + silver (+ with ``--annotated``, the hand-annotated
+sets of tests/data named, repeated ``--annotated-repeat`` times), model selection on dev,
+(4) write ``clindeid_meta.json`` with the data description and timings. Never uses the
+held-out set kept blind nor WikiNEuRal (evaluation only).
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from clindeid.train.train import META_FILE, TrainParams, train
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "src" / "clindeid" / "data" / "model"
+# Hand-annotated sets the shipped model learns from (tests/data/heldout_f stays blind).
+ANNOTATED_SETS = ("gold", "heldout", "heldout_b", "heldout_c", "heldout_d", "heldout_e")
 
 
 def silver_documents(n: int, seed: int, min_score: float) -> list[AnnotatedDocument]:
@@ -40,6 +43,19 @@ def silver_documents(n: int, seed: int, min_score: float) -> list[AnnotatedDocum
     picked = [records[int(i)] for i in rng.permutation(len(records))[:n]]
     docs = [Document.create(f"e3c-{r['id']}", r["text"]) for r in picked]
     return list(annotate_documents(docs, min_score=min_score))
+
+
+def annotated_documents(names: list[str]) -> list[AnnotatedDocument]:
+    """The hand-annotated documents of ``tests/data/<name>`` (``gold`` or a held-out set)."""
+    from clindeid.io.annotations import read_annotations
+
+    docs: list[AnnotatedDocument] = []
+    for name in names:
+        path = ROOT / "tests" / "data" / name / f"{name}.jsonl"
+        if not path.is_file():
+            raise SystemExit(f"{path}: no such annotated set")
+        docs.extend(read_annotations(path))
+    return docs
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -61,6 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--time-budget", type=float, default=5400.0,
                     help="no new epoch after this many seconds")  # fmt: skip
     ap.add_argument("--trials", type=int, default=0, help="TPE trials (0: no search)")
+    ap.add_argument("--annotated", nargs="*", default=list(ANNOTATED_SETS), metavar="SET",
+                    help="hand-annotated sets of tests/data added to the training data "
+                         "(default: the shipped model's); never the set kept blind")
+    ap.add_argument("--annotated-repeat", type=int, default=3,
+                    help="times each hand-annotated document is repeated")  # fmt: skip
     args = ap.parse_args(argv)
 
     started = time.monotonic()
@@ -71,12 +92,13 @@ def main(argv: list[str] | None = None) -> int:
     train_docs = [d for d in corpus if d.meta.get("split") == "train"][: args.max_train]
     dev_docs = [d for d in corpus if d.meta.get("split") == "dev"][: args.max_dev]
     silver = silver_documents(args.silver, args.seed, args.silver_min_score) if args.silver else []
+    annotated = annotated_documents(args.annotated) * args.annotated_repeat
     print(f"corpus: {len(train_docs)} train, {len(dev_docs)} dev, {len(silver)} silver "
           f"({time.monotonic() - started:.0f}s)", file=sys.stderr)  # fmt: skip
     params = TrainParams(epochs=args.epochs, learn_rate=args.learn_rate, dropout=args.dropout,
                          batch_size=args.batch_size, window=args.window, seed=args.seed,
                          time_budget_s=args.time_budget)  # fmt: skip
-    result = train([*train_docs, *silver], dev_docs, args.out, params, args.backend,
+    result = train([*train_docs, *silver, *annotated], dev_docs, args.out, params, args.backend,
                    trials=args.trials, log=lambda m: print(m, file=sys.stderr, flush=True))
     meta_path = args.out / META_FILE
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
@@ -85,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         "synthetic_documents": args.n, "inject_share": args.inject_share, "seed": args.seed,
         "train": len(train_docs), "dev": len(dev_docs), "silver": len(silver),
         "silver_min_score": args.silver_min_score,
+        "annotated_sets": args.annotated, "annotated_documents": len(annotated),
         "total_seconds": round(time.monotonic() - started, 1),
     }  # fmt: skip
     meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
