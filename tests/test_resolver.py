@@ -78,3 +78,28 @@ def test_merge_adjacent_takes_the_initials_before_a_name_but_not_a_civility():
         ent = Entity(start, len(text), "PERSON", "pattern/x", 0.9)
         (out,) = merge_adjacent([ent], text)
         assert text[out.start : out.end] == expected
+
+
+def test_merge_keeps_the_winner_attributes_first_then_the_other_ones_in_order():
+    # lower priority first (longer), then a higher-priority one of the same label merges in
+    cands = [
+        Entity(0, 12, "PERSON", "model/ner", 0.7, "v", {"b": 1, "c": 2, "x": 0}),
+        Entity(4, 12, "PERSON", "context/patient", 0.9, None, {"c": 3, "a": 4}),
+    ]
+    out = resolve(cands, "Dr Jean Nom ")
+    assert spans(out) == [(0, 12, "PERSON")]
+    assert list(out[0].attributes.items()) == [("c", 3), ("a", 4), ("b", 1), ("x", 0)]
+    assert (out[0].source, out[0].score, out[0].value) == ("context/patient", 0.9, "v")
+    # no attributes on the other side: the winner's (immutable) attributes as they are
+    weak, strong = Entity(0, 4, "CITY", "dictionary/c"), Entity(0, 4, "CITY", "pattern/c", 1.0)
+    bare = resolve([weak, strong.with_(attributes={"k": 1})])
+    assert dict(bare[0].attributes) == {"k": 1} and bare[0].source == "pattern/c"
+
+
+def test_a_trimmed_piece_merges_with_what_overlaps_the_trimmed_span_only():
+    text = "  Jean Martin  "
+    cands = [
+        Entity(7, 13, "PERSON", "context/x"),
+        Entity(0, 15, "PERSON", "heuristic/y"),  # stripped to (2, 13) before merging
+    ]
+    assert spans(resolve(cands, text)) == [(2, 13, "PERSON")]

@@ -17,27 +17,42 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
 
 from clindeid.detect.base import priority_of
 from clindeid.document import Entity
+
+# `str.isalnum` of one character, as a character class (``\w`` is alphanumeric or ``_``)
+_ALNUM = re.compile(r"[^\W_]")
 
 
 def _has_alnum(text: str | None, start: int, end: int) -> bool:
     if text is None:
         return True
-    return any(ch.isalnum() for ch in text[start:end])
+    return _ALNUM.search(text, start, end) is not None
 
 
 def _merge(winner: Entity, other: Entity) -> Entity:
-    attributes = dict(other.attributes)
-    attributes.update(winner.attributes)
-    return winner.with_(
-        start=min(winner.start, other.start),
-        end=max(winner.end, other.end),
-        value=winner.value if winner.value is not None else other.value,
-        score=max(winner.score, other.score),
-        attributes=attributes,
+    """``winner`` over the union of both spans; its attributes and value win, the missing
+    ones are taken from ``other`` (winner's keys first, then the other's, in order)."""
+    if other.attributes:
+        attributes = dict(winner.attributes)
+        for k, v in other.attributes.items():
+            if k not in attributes:
+                attributes[k] = v
+        frozen: Mapping[str, Any] = MappingProxyType(attributes)
+    else:
+        frozen = winner.attributes
+    return Entity(
+        min(winner.start, other.start),
+        max(winner.end, other.end),
+        winner.label,
+        winner.source,
+        max(winner.score, other.score),
+        winner.value if winner.value is not None else other.value,
+        frozen,
     )
 
 
@@ -91,8 +106,16 @@ def _cut(entity: Entity, blockers: list[Entity]) -> list[tuple[int, int]]:
 
 def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entity]:
     """Non-overlapping entities in reading order. ``text`` lets trimming drop empty pieces."""
+    by_source: dict[str, int] = {}  # priority_of depends on the source only
+
+    def priority(entity: Entity) -> int:
+        found = by_source.get(entity.source)
+        if found is None:
+            found = by_source[entity.source] = priority_of(entity)
+        return found
+
     ordered = sorted(
-        candidates, key=lambda e: (-priority_of(e), -(e.end - e.start), -e.score, e.start)
+        candidates, key=lambda e: (-priority(e), -(e.end - e.start), -e.score, e.start)
     )
     accepted = _Accepted()
     for cand in ordered:
@@ -100,19 +123,27 @@ def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entit
         if not overlaps:
             accepted.add(cand)
             continue
-        others = [o for o in overlaps if o.label != cand.label]
+        label = cand.label
+        others = [o for o in overlaps if o.label != label]
         for s, e in _cut(cand, others):
             s, e = _strip(text, s, e)
             if e <= s or not _has_alnum(text, s, e):
                 continue
-            piece = cand if (s, e) == (cand.start, cand.end) else cand.with_(start=s, end=e)
-            same = [o for o in accepted.overlapping(s, e) if o.label == cand.label]
+            if (s, e) == (cand.start, cand.end):
+                piece = cand
+                # nothing cut and nothing accepted since: the overlaps are all of this label
+                same = (
+                    overlaps
+                    if not others
+                    else [o for o in accepted.overlapping(s, e) if o.label == label]
+                )
+            else:
+                piece = cand.with_(start=s, end=e)
+                same = [o for o in accepted.overlapping(s, e) if o.label == label]
             merged = piece
             for o in same:
                 accepted.remove(o)
-                merged = _merge(o, merged) if priority_of(o) >= priority_of(merged) else _merge(
-                    merged, o
-                )
+                merged = _merge(o, merged) if priority(o) >= priority(merged) else _merge(merged, o)
             accepted.add(merged)
     return list(accepted.items)
 
