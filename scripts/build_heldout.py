@@ -34,6 +34,7 @@ SETS: dict[str, str] = {
     "heldout_d": "heldd",
     "heldout_e": "helde",
     "heldout_f": "heldf",
+    "heldout_g": "heldg",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
