@@ -160,3 +160,16 @@ def test_near_band_matches_whole_table() -> None:
     row = int(rows[0])
     edge = float(np.sort(f.distances_km(row))[5])
     assert np.array_equal(_near(table, row, edge), np.flatnonzero(f.distances_km(row) <= edge))
+
+
+def test_smallest_is_the_head_of_a_stable_argsort() -> None:
+    """`_smallest` (partition, then a sort of the head) orders as a stable argsort, ties
+    included."""
+    from clindeid.substitute.places import _smallest
+
+    rng = np.random.default_rng(5)
+    for n in (1, 2, 9, 10, 11, 50, 400):
+        for values in (rng.random(n), rng.integers(0, 4, n).astype(float), np.zeros(n)):
+            values[: min(2, n)] = np.nan if n > 30 else values[: min(2, n)]
+            for k in (0, 1, 3, 10, n, n + 5):
+                assert np.array_equal(_smallest(values, k), np.argsort(values, kind="stable")[:k])

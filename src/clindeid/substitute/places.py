@@ -131,6 +131,18 @@ def _near(table: _Table, row: int, radius_km: float) -> np.ndarray:
     return band[d <= radius_km]
 
 
+def _smallest(d: np.ndarray, k: int) -> np.ndarray:
+    """``np.argsort(d, kind="stable")[:k]``, sorting only the values up to the k-th
+    smallest (all of them: ties keep index order)."""
+    if not 0 < k < len(d):
+        return np.argsort(d, kind="stable")[:k]
+    kth = np.partition(d, k - 1)[k - 1]
+    if np.isnan(kth):
+        return np.argsort(d, kind="stable")[:k]
+    head = np.flatnonzero(d <= kth)
+    return head[np.argsort(d[head], kind="stable")[:k]]
+
+
 @lru_cache(maxsize=8192)
 def candidates(
     insee: str,
@@ -147,7 +159,7 @@ def candidates(
     near = _near(table, row, radius_km)
     d = np.linalg.norm(f.matrix[near] - f.matrix[row], axis=1)
     d[near == row] = -1.0  # j first, whatever the ties
-    order = np.argsort(d, kind="stable")[:k]
+    order = _smallest(d, k)
     chosen = near[order]
     dist = np.maximum(d[order], 0.0)
     dist.setflags(write=False)  # cached: shared between calls
