@@ -164,11 +164,15 @@ class CrfTagger:
         cache = self._word_cache
         if len(cache) >= 200_000:
             cache.clear()
-        own, by_offset = _word_features(word)
         known = self.known
-        m2, m1, p1, p2 = (tuple([f.encode() for f in fs if f in known]) for fs in by_offset)
-        found = (tuple([f.encode() for f in own if f in known]), m2, m1, p1, p2,
-                 word.startswith("\n"))  # fmt: skip
+        # `_word_features` without its cache (this one holds the result)
+        newline = word.startswith("\n")
+        context = ("nl",) if newline else (f"w={word.lower()}", f"sh={_shape(word)}")
+        m2, m1, p1, p2 = (
+            tuple([a.encode() for x in context if (a := f"{d}:{x}") in known]) for d in _OFFSETS
+        )
+        own = tuple([f.encode() for f in ("bias", *_lexical(word)) if f in known])
+        found = (own, m2, m1, p1, p2, newline)
         cache[word] = found
         return found
 
