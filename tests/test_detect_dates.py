@@ -250,7 +250,8 @@ ROUND4_CASES = [
     ("toux depuis Noël dernier", D("Noël")),
     ("retour prévu à Pâques 2025", D("Pâques 2025")),
     ("chute vers la Toussaint", D("Toussaint")),
-    ("depuis l'été 2023, cannabis quotidien", D("été 2023")),
+    # the elided article goes with the season: its surrogate may need "le" ("le printemps")
+    ("depuis l'été 2023, cannabis quotidien", D("l'été 2023")),
     ("Usager : X, 30 ans (né 1994)", D("1994")),
     ("pas de modification sur l'ECG de 2020", D("2020")),
     ("Coronarographie (14/08) : normale", D("14/08")),

@@ -13,7 +13,7 @@ from clindeid.config import Config
 from clindeid.detect.institutions import institution_spans
 from clindeid.detect.model import cut_at_separator, plausible
 from clindeid.document import Document
-from clindeid.pipeline import Pipeline
+from clindeid.pipeline import Keying, Pipeline
 
 
 @pytest.fixture(scope="module")
@@ -296,3 +296,45 @@ def test_model_codes_and_capitalised_words_are_no_places():
         start = text.index(span)
         assert not plausible(text, start, start + len(span), label)
     assert plausible("Transfert à Necker.", 12, 18, "HOSPITAL")
+
+
+def test_second_site_names_and_bodies_named_without_a_cue(rules):
+    found = _found(
+        rules,
+        "Hôpital Bichat – Claude-Bernard – Service de Pneumologie\n"
+        "Transfert à l'Hôpital Necker – Enfants malades, 149 rue de Sèvres.\n"
+        "Stage à l'AFPA, hébergé en foyer ADOMA ; suivi par le Réseau Périnatal de Bretagne ; "
+        "Centre Antipoison de Lyon ; opéré par l'équipe de Bergonié ; sortie du bar Le Balto.",
+    )
+    assert found.get("Hôpital Bichat – Claude-Bernard") == "HOSPITAL"
+    assert found.get("Hôpital Necker – Enfants malades") == "HOSPITAL"
+    for org in ("AFPA", "Réseau Périnatal de Bretagne", "bar Le Balto"):
+        assert found.get(org) == "ORG", org
+    assert found.get("Centre Antipoison de Lyon") == "HOSPITAL"
+    assert found.get("Bergonié") == "HOSPITAL"
+    assert "ORG" not in _found(rules, "Pression de 2 bar Maximum.").values()
+
+
+def test_an_ap_hp_group_named_after_a_territory_and_generic_units_are_not_sites(rules):
+    text = "AP-HP. Hôpitaux Universitaires Paris Seine-Saint-Denis\nHAD – SOINS PALLIATIFS\n"
+    assert "HOSPITAL" not in _found(rules, text).values()
+
+
+def test_a_model_age_after_a_comparator_is_dropped():
+    text = "Greffe possible (âge < 70 ans)."
+    start = text.index("70 ans")
+    assert not plausible(text, start, start + 6, "AGE")
+
+
+def test_a_season_surrogate_takes_the_right_determiner():
+    pipeline = Pipeline(Config(), keying=Keying.from_seed(2))
+    outs = {
+        pipeline.deidentify(Document.create(f"s{i}", "Patient fatigué depuis l'été, mieux cet "
+                                                     "hiver. Revu le 3 mars 2025.")).text
+        for i in range(12)
+    }
+    assert len(outs) > 1
+    for out in outs:
+        assert "l'printemps" not in out and "cet printemps" not in out
+        assert "ce hiver" not in out and "le été" not in out and "ce été" not in out
+        assert any(s in out for s in ("l'été", "le printemps", "l'hiver", "l'automne"))

@@ -18,7 +18,9 @@ INSTITUTIONS = re.compile(
     r"|hospices\s+civils\s+de\s+lyon"
     r"|AP-?HP\.?[ \t]*(?:(?:centre|nord|sud|est|ouest)(?:[ \t]*[-–—][ \t]*"
     r"universit[ée][ \t]+paris(?:[ \t-]+(?:cit[ée]|saclay|est(?:[ \t-]+cr[ée]teil)?))?)?"
-    r"|sorbonne[ \t]+universit[ée]|universit[ée][ \t]+paris[ \t-]+saclay)"
+    r"|sorbonne[ \t]+universit[ée]|universit[ée][ \t]+paris[ \t-]+saclay"
+    r"|h[ôo]pitaux[ \t]+universitaires[ \t]+paris[ \t]+(?:seine-saint-denis|nord[ \t]+val[ \t]+de"
+    r"[ \t]+seine|ouest|centre|sud|[îi]le-de-france[ \t]+ouest))"
     r"|GHU[ \t]+paris[ \t]+psychiatrie[ \t]*(?:&|et)[ \t]*neurosciences)\b"
 )
 

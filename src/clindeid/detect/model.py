@@ -326,6 +326,7 @@ _HEADING_FUNCTION_WORDS = frozenset(
 _VITALS = re.compile(r"%|\b(?:SpO2|SaO2|mmHg|bpm|FC|FR|TA|PA)\b|°")
 
 
+_THRESHOLD_BEFORE = re.compile(r"(?:[<>≤≥]=?|=>|>=|<=)[ \t]*$")
 _SHORT_CODE = re.compile(r"[A-Z]{1,3}\d{1,3}")
 
 
@@ -458,6 +459,8 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
             return False
         if span.isdigit() and _DECIMAL_AFTER.match(text, end):
             return False  # "12,4 kg"
+    if label == "AGE" and _THRESHOLD_BEFORE.search(text, max(0, start - 4), start):
+        return False  # "âge < 75 ans": a threshold, nobody's age
     if label == "AGE" and (
         _ORDINAL.match(span) or _DURATION_BEFORE.search(text, max(0, start - 16), start)
     ):

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -207,6 +208,16 @@ _DAY_FIELDS = frozenset({"d", "d2", "d1er", "d_words", "d2_spaced", "weekday"})
 _MONTH_FIELDS = frozenset({"m", "m2", "m2_spaced", "month", "month_abbr", "month_abbr3"})
 
 
+_SEASON_WORD = re.compile(
+    r"(?i)(?P<det>\bl['’][ \t]*|\bcet?[ \t]+)?\b(?P<word>été|hiver|automne|printemps)\b"
+)
+_YEAR_FIELDS = frozenset({"y4", "y2", "y_words", "y4_spaced", "y2_spaced"})
+SEASON_OF_MONTH: dict[int, str] = {
+    12: "hiver", 1: "hiver", 2: "hiver", 3: "printemps", 4: "printemps", 5: "printemps",
+    6: "été", 7: "été", 8: "été", 9: "automne", 10: "automne", 11: "automne",
+}  # fmt: skip
+
+
 def _write_date(new: DateValue, old: DateValue, fmt: str) -> str:
     """``new`` in the template of ``old``. A named day or period ("Noël", "Toussaint 2019",
     "rentrée 2024") has no day or month field: when the noise moved the date off it, the new
@@ -214,6 +225,20 @@ def _write_date(new: DateValue, old: DateValue, fmt: str) -> str:
     the original name."""
     fields = set(template_fields(fmt))
     moved = (new.month, new.day) != (old.month, old.day)
+    season = _SEASON_WORD.search(fmt) if fields <= _YEAR_FIELDS else None
+    if season and new.month is not None:
+        # "l'été", "cet hiver dernier", "été 2024": the season of the new month, with the
+        # determiner it takes ("l'été" → "le printemps", "cet hiver" → "ce printemps")
+        word = SEASON_OF_MONTH[new.month]
+        det = season.group("det")
+        if det:
+            vowel = word[0] in "éaeiouh"  # "cet hiver", "l'hiver"
+            det = {"l": "l'" if vowel else "le ", "c": "cet " if vowel else "ce "}[det[0].lower()]
+            if season.group("det")[0].isupper():
+                det = det.capitalize()
+        elif season.group("word")[0].isupper():
+            word = word.capitalize()
+        return render_date(new, fmt[: season.start()] + (det or "") + word + fmt[season.end() :])
     if moved and old.month is not None and not fields & (_DAY_FIELDS | _MONTH_FIELDS):
         year = " {y4}" if fields & {"y4", "y2", "y_words", "y4_spaced", "y2_spaced"} else ""
         fmt = "mi-{month}" + year

@@ -469,7 +469,7 @@ SEASON_MONTHS: dict[str, int] = {"hiver": 1, "printemps": 4, "été": 7, "automn
 
 
 def _seasons(text: str) -> Iterator[_Candidate]:
-    """A season of the history without a year, determiner included: "depuis l'été",
+    """A season of the history without a year, its determiner included: "depuis l'été",
     "cet hiver", "l'automne dernier" ("l'" only after a time word; "été" alone is also a
     participle)."""
     for m in _SEASON_RE.finditer(text):
@@ -477,6 +477,7 @@ def _seasons(text: str) -> Iterator[_Candidate]:
         if det[0] == "l" and not _HOLIDAY_TRIGGER.search(text, max(0, m.start() - 25), m.start()):
             continue
         month = SEASON_MONTHS[m.group("season")]
+        # the determiner is in the span: the surrogate season may need another one
         yield _Candidate(m.start(), m.end(), DateValue(None, month, None),
                          build_format(text, m.start(), m.end(), []), 0.6, False)
 
@@ -496,8 +497,10 @@ def _years(text: str, m: re.Match[str], score: float) -> Iterator[_Candidate]:
     season = trig.group("t") and trig.group("t").lower() in _SEASONS and len(years) == 1
     for y in years:
         s, e = base + y.start(), base + y.end()
-        if season:  # "été 2024": the season is part of the date
+        if season:  # "été 2024": the season is part of the date, and its elided article
             s = trig.start("t")
+            if text[max(0, s - 2) : s].lower() in ("l'", "l’"):
+                s -= 2
             fmt = build_format(text, s, e, [(base + y.start(), e, "y4")])
             yield _Candidate(s, e, DateValue(int(y.group()), None, None), fmt, score, False)
             continue

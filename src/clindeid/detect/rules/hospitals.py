@@ -65,6 +65,7 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"centre\s+hospitalier(?:\s+(?:intercommunal|général|départemental|privé|"
      r"inter-?communal|local))?|site\s+hospitalier|pôle\s+de\s+santé", "CH", False),
     (r"centre\s+de\s+lutte\s+contre\s+le\s+cancer|centre\s+anti-?cancéreux", "CLCC", False),
+    (r"centre\s+anti-?poison(?:\s+et\s+de\s+toxicovigilance)?", "CHU", False),
     (r"centre\s+(?:de\s+)?(?:rééducation|réadaptation|réeducation|reeducation)"
      r"(?:\s+(?:fonctionnelle|cardiaque|cardio-?vasculaire|cardiovasculaire|respiratoire|"
      r"neurologique|pédiatrique))?|centre\s+de\s+soins\s+de\s+suite(?:\s+et\s+de\s+"
@@ -119,6 +120,7 @@ NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
     # regional university hospitals and cancer centres known by their acronym alone
     (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR", "CHU"),
     (r"La\s+Pitié|La\s+Timone|Kremlin[- ]Bicêtre\s+hospital", "CHU"),
+    (r"Bergoni[ée]|Paoli-Calmettes", "CLCC"),
 )  # fmt: skip
 # Famous two-word hospital names, matched in any case and with or without accents
 # ("pitie salpetriere", "ROBERT-DEBRÉ").
@@ -163,7 +165,8 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
     r"[Hh][ôo]tel(?!\s+(?:de\s+(?:[Vv]ille|[Pp]olice|[Rr][ée]gion|[Dd][ée]partement)|[Dd]ieu))",
     r"Optique", r"[Cc]oop[ée]rative(?:\s+agricole)?", r"[Ii]nterpr[ée]tariat",
-    r"LABORATOIRE", r"SCEA", r"EARL", r"GAEC",
+    r"LABORATOIRE", r"SCEA", r"EARL", r"GAEC", r"bar(?=[ \t]+(?:Le|La|Les|L['’]|du|des|de)\b)",
+    r"[Cc]af[ée]", r"[Bb]rasserie",
 )  # fmt: skip
 # Words of a service or laboratory name that make it generic ("Unité Neurovasculaire",
 # "Laboratoire de Biochimie et d'Hématologie"): endings of specialties and adjectives.
@@ -191,7 +194,8 @@ SERVICE_PART_WORDS: frozenset[str] = frozenset(
 )  # fmt: skip
 # A head followed by one of these names a unit, not an establishment ("HAD - Antenne Est").
 UNIT_NAME_WORDS: frozenset[str] = frozenset(
-    {"antenne", "service", "services", "unite", "bureau", "secteur", "pole", "departement"}
+    {"antenne", "service", "services", "unite", "bureau", "secteur", "pole", "departement",
+     "soins", "vih", "sida"}
 )  # fmt: skip
 SERVICE_PART_HEADS: frozenset[str] = frozenset(
     {"centre", "clinique", "institut", "maternite", "hopital", "plateforme"}
@@ -251,6 +255,10 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Grand[ \t]+Port[ \t]+Maritime(?:[ \t]+(?:de|du|de[ \t]+la)[ \t]+[A-ZÉÈ][\w-]+)?",
     r"Registre[ \t]+France[ \t]+Greffe[ \t]+de[ \t]+Moelle", r"Alcooliques[ \t]+Anonymes",
     r"Narcotiques[ \t]+Anonymes", r"ANSM", r"CNIL", r"ONIAM", r"Sant[ée][ \t]+publique[ \t]+France",
+    r"AFPA", r"ADOMA", r"Adoma", r"Tabac[ \t]+Info[ \t]+Service", r"PFG(?:[ \t]+[A-Z][a-zé]+"
+    r"(?:[ \t]+\d{1,2}(?!\d))?)?", r"CNR[ \t]+(?:des?[ \t]+)?[A-Z][\w-]+",
+    r"Maison[ \t]+d[ée]partementale[ \t]+des[ \t]+personnes[ \t]+handicap[ée]es(?:[ \t]+"
+    r"(?:de[ \t]+la|de|du|des|d['’])[ \t]*[A-ZÉÈ][\w'’-]+)?",
     r"CROUS", r"Crous",
     # universities named before the word: "Sorbonne Université", "Aix-Marseille Université"
     r"[ABCDEFGHIJKLMNOPQRSTUVWXYZÉ][a-zé]+(?:-[A-Z][a-zé]+)*[ \t]+Universit[ée]"
@@ -270,6 +278,7 @@ NAMED_FINANCIAL: tuple[str, ...] = (
     r"MATMUT", r"Matmut", r"Groupama", r"AXA", r"Allianz", r"Generali", r"AG2R(?:[ \t]+La"
     r"[ \t]+Mondiale)?", r"Malakoff[ \t]+Humanis", r"Swiss[ \t]+Life", r"CNP[ \t]+Assurances",
     r"MGEN", r"Aésio", r"AÉSIO", r"Apivia", r"Pacifica", r"Covéa", r"SMACL", r"MAPFRE",
+    r"Mapfre(?:[ \t]+Asistencia)?",
 )  # fmt: skip
 # Insurers whose acronym is ambiguous: only with an insurance or bank word on the line.
 CUED_FINANCIAL = r"MMA|GMF|MNH|MNT|MAE|CIC|LCL|SMA|MAF"
@@ -297,6 +306,7 @@ ORG_NAMED_HEADS: tuple[str, ...] = (
     r"Groupe(?![ \t]+(?i:hospitalier|scolaire|sanguin|hospitalo))", r"Chantiers?(?:[ \t]+"
     r"navals)?", r"Foyer(?=[ \t]+[A-ZÉÈ])", r"Santé[ \t]+[Tt]ravail", r"Yacht[ \t]+Club",
     r"Tennis[ \t]+Club", r"Golf[ \t]+Club", r"Club(?=[ \t]+(?:[A-ZÉÈ]|de[ \t]+[A-ZÉÈ]))",
+    r"foyer(?=[ \t]+[A-ZÉÈ]{2})", r"R[ée]seau(?=[ \t]+[A-ZÉÈ])",
 )  # fmt: skip
 # Generic words after such a head that make no company name ("Ambulance VSL", "Taxi VSL").
 ORG_HEAD_GENERIC_NAMES: frozenset[str] = frozenset(
@@ -619,7 +629,8 @@ JOB_PAREN_GENERIC: frozenset[str] = frozenset(
      "itep", "sessad", "usld", "dr", "m", "mme", "pr"}
 )  # fmt: skip
 _SECOND_NAME = re.compile(
-    rf"[ \t]+[–-][ \t]+[{UP}][{LOW}]+-[{UP}][{LOW}]+(?=[ \t]*(?:\n|,|$))"
+    rf"[ \t]+[–-][ \t]+(?:[{UP}][{LOW}]+-[{UP}][{LOW}]+|Enfants[ \t-]+[Mm]alades)"
+    rf"(?=[ \t]*(?:\n|,|$|[–-][ \t]))"
 )
 _NEW_BEFORE = re.compile(r"(?<![\w-])(?:Nouvel|Nouveau|Nouvelle|Grand|Vieil)[ \t]+$")
 # "– site Paul Papin", "Site Félix Guyon" after an establishment on the same line

@@ -171,7 +171,7 @@ STRONG_CITY_CUES: tuple[str, ...] = (
     r"\b(?:CHU|CHRU|CHR|CH|CHI|CHG|CHS|CHD)\s+(?:de|d['’])", r"h[ôo]pital\s+d(?:e|['’])",
     r"Hôpital\s+d(?:e|['’])", r"[Cc]entre\s+[Hh]ospitalier\s+(?:de|d['’])",
     r"[Cc]linique\s+d(?:e|['’])", r"EHPAD\s+d(?:e|['’])", r"[Ff]ait\s+à",
-    r"lieu\s+de\s+naissance\s*:?", r"ville\s+de\s+naissance\s*:?", r"commune\s*:",
+    r"lieu\s+de\s+naissance\s*:?", r"ville\s+de\s+naissance\s*:?", r"commune\s*:", r"lieu\s*:",
 )  # fmt: skip
 WEAK_CITY_CUES: tuple[str, ...] = (r"à", r"vers", r"sur", r"près\s+d(?:e|['’])", r"région\s+de")
 # Cues that make a birth/residence place a place even when it is not a French commune.
