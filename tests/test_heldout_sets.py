@@ -1,5 +1,5 @@
 """Checks on the blind held-out detection sets (tests/data/heldout, heldout_b, heldout_c,
-heldout_d, heldout_e, heldout_f).
+heldout_d, heldout_e, heldout_f, heldout_g).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -85,6 +85,17 @@ SETS = (
     ),
     HeldOutSet(
         "heldout_f",
+        60,
+        1200,
+        12,
+        min_length=800,
+        max_length=2400,
+        every_role=60,
+        min_births=50,
+        overseas_and_abroad=("97", "99"),
+    ),
+    HeldOutSet(
+        "heldout_g",
         60,
         1200,
         12,
