@@ -8,8 +8,8 @@ precision and recall, leak rate, share of documents with no leaked token — the
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
 ``heldout_b``, ``heldout_c``, ``heldout_d`` and ``heldout_e`` (blind when written, then used to
 improve the rules and, since 2026-11-22, training data of the shipped model: their "default"
-rows are in-sample), ``heldout_f`` (blind, never used for development or training: the honest
-figure).
+rows are in-sample), ``heldout_f`` (blind when written, measured once, then used to improve the
+detectors), ``heldout_g`` (blind, never used for development or training: the honest figure).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ SETS = {
     "heldout_d": ROOT / "heldout_d" / "heldout_d.jsonl",
     "heldout_e": ROOT / "heldout_e" / "heldout_e.jsonl",
     "heldout_f": ROOT / "heldout_f" / "heldout_f.jsonl",
+    "heldout_g": ROOT / "heldout_g" / "heldout_g.jsonl",
 }
 
 
