@@ -338,3 +338,14 @@ def test_a_season_surrogate_takes_the_right_determiner():
         assert "l'printemps" not in out and "cet printemps" not in out
         assert "ce hiver" not in out and "le été" not in out and "ce été" not in out
         assert any(s in out for s in ("l'été", "le printemps", "l'hiver", "l'automne"))
+
+
+def test_model_contact_spans_start_at_their_value():
+    from clindeid.detect.model import _value_start
+
+    text = "RDV, mail jean.roux@exemple.fr, tél. 06 11 22 33 44"
+    mail = text.index("mail")
+    assert _value_start(text, mail, text.index(",", mail), "EMAIL") == text.index("jean")
+    tel = text.index("tél")
+    assert _value_start(text, tel, len(text), "PHONE") == text.index("06")
+    assert _value_start(text, tel, len(text), "PERSON") == tel

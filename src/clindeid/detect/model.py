@@ -98,6 +98,7 @@ class ModelDetector:
             if label == "PERSON":
                 m = _CIVILITY_START.match(text, s, e)
                 s = m.end() if m else s  # "M. Grégory Vanhoutte": the title stays outside
+            s = _value_start(text, s, e, label)
             e = cut_at_separator(text, s, e, label)
             if s < e and plausible(text, s, e, label):
                 out.append(Entity(s, e, label, source=SOURCE, score=score))
@@ -108,6 +109,23 @@ _CIVILITY_START = re.compile(
     r"(?:M\.|Mme\.?|Mlle\.?|Mr\.?|Mrs\.?|Dr\.?|Pr\.?|Monsieur|Madame|Docteur|Professeur)[ \t]+"
     r"(?=\w)"
 )
+def _value_start(text: str, start: int, end: int, label: str) -> int:
+    """The start of a contact value without a field word the model took with it ("mail
+    x@y.fr", "tél. 01 …"): an e-mail starts with its word holding "@", a phone with its
+    first digit or "+"."""
+    if label == "EMAIL":
+        at = text.find("@", start, end)
+        if at > start:
+            return max(text.rfind(" ", start, at), text.rfind("\t", start, at),
+                       text.rfind("\n", start, at), start - 1) + 1  # fmt: skip
+    elif label == "PHONE":
+        m = _PHONE_VALUE_START.search(text, start, end)
+        if m:
+            return m.start()
+    return start
+
+
+_PHONE_VALUE_START = re.compile(r"[+\d(]")
 _SPACED_DASH = re.compile(r"[ \t]+[-–—][ \t]+")
 
 
