@@ -9,7 +9,8 @@ The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout`
 ``heldout_b``, ``heldout_c``, ``heldout_d`` and ``heldout_e`` (blind when written, then used to
 improve the rules and, since 2026-11-22, training data of the shipped model: their "default"
 rows are in-sample), ``heldout_f`` (the same, measured once blind, then used to improve the
-detectors and to train the model), ``heldout_g`` (blind, never used for development or training: the honest figure).
+detectors and to train the model), ``heldout_g`` (blind, never used for development or
+training: the honest figure).
 """
 
 from __future__ import annotations
