@@ -123,6 +123,9 @@ def test_une_sep_is_no_date(rules):
         ("Dossier de passage UR-25-118204 - Entrée", "UR-25-118204"),
         ("Biopsie envoyée, demande AP25-07731.", "AP25-07731"),
         ("Arrivée 07:12 - Passage LRB2503140077", "LRB2503140077"),
+        ("Cliché de contrôle (n° ORL-5512).", "ORL-5512"),
+        ("Biopsie (examen HG26-00871), conclusion", "HG26-00871"),
+        ("Dossier de chimiothérapie : CT-2026-0311\n", "CT-2026-0311"),
     ],
 )
 def test_lettered_record_numbers_after_a_cue(rules, text, value):
@@ -188,18 +191,6 @@ def test_an_age_threshold_is_nobodys_age(rules):
     found = _found(rules, "Posologie réduite si âge > 75 ans ou poids < 60 kg.")
     assert "AGE" not in found.values()
     assert _found(rules, "Patiente âgée de 75 ans.").get("75 ans") == "AGE"
-
-
-@pytest.mark.parametrize(
-    ("text", "value"),
-    [
-        ("Cliché de contrôle (n° ORL-5512).", "ORL-5512"),
-        ("Biopsie (examen HG26-00871), conclusion", "HG26-00871"),
-        ("Dossier de chimiothérapie : CT-2026-0311\n", "CT-2026-0311"),
-    ],
-)
-def test_more_lettered_record_numbers(rules, text, value):
-    assert _found(rules, text).get(value) == "ID"
 
 
 def test_years_and_months_after_an_event_word(rules):

@@ -61,6 +61,14 @@ class HeldOutSet:
         return DATA / self.name
 
 
+def _warehouse_export_set(name: str) -> HeldOutSet:
+    """The checks shared by the 60-document warehouse-export sets written on 2026-11-22."""
+    return HeldOutSet(
+        name, 60, 1200, 12, min_length=800, max_length=2400, every_role=60, min_births=50,
+        overseas_and_abroad=("97", "99"),
+    )
+
+
 SETS = (
     HeldOutSet(
         "heldout", 40, 600, 4, strict_attributes=False, corsica_both=False, overseas_and_abroad=()
@@ -72,39 +80,7 @@ SETS = (
     HeldOutSet(
         "heldout_d", 60, 1000, 10, every_role=20, min_births=20, overseas_and_abroad=("99",)
     ),
-    HeldOutSet(
-        "heldout_e",
-        60,
-        1200,
-        12,
-        min_length=800,
-        max_length=2400,
-        every_role=60,
-        min_births=50,
-        overseas_and_abroad=("97", "99"),
-    ),
-    HeldOutSet(
-        "heldout_f",
-        60,
-        1200,
-        12,
-        min_length=800,
-        max_length=2400,
-        every_role=60,
-        min_births=50,
-        overseas_and_abroad=("97", "99"),
-    ),
-    HeldOutSet(
-        "heldout_g",
-        60,
-        1200,
-        12,
-        min_length=800,
-        max_length=2400,
-        every_role=60,
-        min_births=50,
-        overseas_and_abroad=("97", "99"),
-    ),
+    *(_warehouse_export_set(name) for name in ("heldout_e", "heldout_f", "heldout_g")),
 )
 SET_IDS = [s.name for s in SETS]
 
