@@ -198,6 +198,30 @@ def test_birth_date_age_and_nir_stay_coherent():
     assert ctx.total_epsilon == pytest.approx(0.05)
 
 
+def test_without_a_document_date_the_age_is_counted_at_the_care_date_it_matches():
+    text = "Née le 03/03/1954. Hospitalisée du 10/02/2023 au 20/02/2023. Patiente de 68 ans."
+    for seed in range(20):
+        new, reps, ctx = run(
+            text,
+            {"DATE": DateLaplaceStrategy(), "AGE": AgeLaplaceStrategy()},
+            seed=seed,
+            epsilon=0.05,
+        )
+        age_rep = next(r for r in reps if r.label == "AGE")
+        birth = ctx.memo[BIRTH_DATE_SLOT]
+        stay = next(r for r in reps if r.label == "DATE" and r.start == text.index("10/02"))
+        day, month, year = map(int, new[stay.new_start : stay.new_end].split("/"))
+        expected = year - birth.year - ((birth.month, birth.day) > (month, day))
+        assert new[age_rep.new_start : age_rep.new_end] == f"{expected} ans"
+        assert age_rep.epsilon == 0.0  # post-processing of two released dates
+
+
+def test_an_age_matching_no_care_date_is_noised_on_its_own():
+    text = "Née le 03/03/1954. Hospitalisée le 10/02/2023. Son mari, 80 ans, l'accompagne."
+    _, reps, _ = run(text, {"DATE": DateLaplaceStrategy(), "AGE": AgeLaplaceStrategy()}, seed=1)
+    assert next(r for r in reps if r.label == "AGE").epsilon > 0
+
+
 def test_a_relatives_age_is_not_derived_from_the_patients_birth_date():
     text = "Née le 03/03/1954, accompagnée de sa fille de 30 ans."
     _, reps, _ = run(

@@ -85,6 +85,7 @@ _DAY_PRECISIONS = frozenset({"day", "day_month", "weekday_day", "day_only", "wee
 _MONTH_PRECISIONS = frozenset({"month", "month_only"})
 _AGE_FLOOR = {"years": 0.0, "months": 1.0, "weeks": 1.0, "days": 1.0}
 _DERIVED = "age.derived"
+_RELEASED_DAY = "date.released.day"  # (slot, entity start) → a non-birth date's surrogate day
 _BIRTH = "date.birth.original"
 _ORDER = "date.order_preserving"
 HIPAA_AGE = 90
@@ -270,6 +271,10 @@ class DateLaplaceStrategy:
             "date", key, lambda: round(metric_laplace(amount, epsilon, context.rng))
         )
         new_value = from_units(value, unit, noisy)
+        if unit == "days" and not _is_birth(entity):
+            context.memo[(_RELEASED_DAY, entity.start)] = dt.date.fromordinal(
+                min(max(noisy, _MIN_ORDINAL), _MAX_ORDINAL)
+            )
         if _is_birth(entity) and unit == "days":
             context.memo[BIRTH_DATE_SLOT] = dt.date.fromordinal(
                 min(max(noisy, _MIN_ORDINAL), _MAX_ORDINAL)
@@ -277,6 +282,24 @@ class DateLaplaceStrategy:
         return Surrogate(
             _write_date(new_value, value, fmt), self.name, epsilon=epsilon, keeps_original=True
         )
+
+
+def _anchor_dates(
+    entities: Sequence[tuple[Entity, str]], birth: dt.date
+) -> list[tuple[int, int]]:
+    """(start, age at that date) of the document's complete non-birth dates, in reading
+    order: the dates an age written without a document date may be counted at."""
+    out = []
+    for entity, original in entities:
+        if entity.label != "DATE" or _is_birth(entity):
+            continue
+        try:
+            value, _ = _date_value(entity, original)
+        except ValueError:
+            continue
+        if value.is_complete and value.to_date() > birth:
+            out.append((entity.start, age_in_years(birth, value.to_date())))
+    return out
 
 
 def _note_birth_date(
@@ -340,6 +363,8 @@ class DateOrderPreservingStrategy:
         new_value = from_units(value, "days", released[ordinal])
         if _is_birth(entity):
             context.memo[BIRTH_DATE_SLOT] = dt.date.fromordinal(released[ordinal])
+        elif value.is_complete:
+            context.memo[(_RELEASED_DAY, entity.start)] = dt.date.fromordinal(released[ordinal])
         epsilon = context.epsilon_for(("DATE", "days", ordinal))
         return Surrogate(
             _write_date(new_value, value, fmt), self.name, epsilon=epsilon, keeps_original=True
@@ -420,11 +445,11 @@ class AgeLaplaceStrategy:
     def prepare(self, entities: Sequence[tuple[Entity, str]], context: SubstitutionContext) -> None:
         _note_birth_date(entities, context, self.reference_date)
         birth = context.memo.get((_BIRTH, "value"))
-        if not isinstance(birth, dt.date) or (
-            context.meta.document_date is None and (self.reference_date is None)
-        ):
+        if not isinstance(birth, dt.date):
             return
+        dated = context.meta.document_date is not None or self.reference_date is not None
         expected = age_in_years(birth, reference_date(context, self.reference_date))
+        anchors = [] if dated else _anchor_dates(entities, birth)
         for entity, original in entities:
             if entity.label != "AGE":
                 continue
@@ -432,8 +457,16 @@ class AgeLaplaceStrategy:
                 value, unit, _ = _age_value(entity, original)
             except ValueError:
                 continue
-            if unit == "years" and abs(value - expected) <= 1:
+            if unit != "years":
+                continue
+            if dated and abs(value - expected) <= 1:
                 context.memo[(_DERIVED, entity.start)] = True
+            elif not dated:
+                # no document date: the age at the first care date it matches, recomputed
+                # from the surrogates of the birth date and of that date
+                anchor = next((a for a, age in anchors if abs(value - age) <= 1), None)
+                if anchor is not None:
+                    context.memo[(_DERIVED, entity.start)] = anchor
 
     def budget_key(
         self, entity: Entity, original: str, context: SubstitutionContext | None = None
@@ -454,7 +487,14 @@ class AgeLaplaceStrategy:
             birth = context.memo.get(BIRTH_DATE_SLOT)
             if not isinstance(birth, dt.date):
                 raise ValueError("derived age without a surrogate birth date")
-            age = float(age_in_years(birth, reference_date(context, self.reference_date)))
+            anchor = context.memo.get((_DERIVED, entity.start))
+            if anchor is True:
+                ref = reference_date(context, self.reference_date)
+            else:
+                ref = context.memo.get((_RELEASED_DAY, anchor))
+                if not isinstance(ref, dt.date):
+                    raise ValueError("derived age without a surrogate reference date")
+            age = float(age_in_years(birth, ref))
             return Surrogate(
                 render_age(self._cap(max(age, 0.0), unit), fmt), self.name, keeps_original=True
             )
