@@ -35,6 +35,7 @@ SETS: dict[str, str] = {
     "heldout_e": "helde",
     "heldout_f": "heldf",
     "heldout_g": "heldg",
+    "heldout_h": "heldh",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
