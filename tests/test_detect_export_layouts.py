@@ -74,6 +74,11 @@ def test_reference_and_typist_initials_are_staff(rules):
     for initials in ("GH", "PL", "R.T.", "JM"):
         assert persons[initials].attributes["role"] == "staff"
     assert "PERSON" not in _found(rules, "Réf. : DM/2025-07, IRM/TDM").values()
+    text = "Paris, le 3 mai 2025\nRéf. : CL/mv\n\nCher confrère,"
+    persons = [text[e.start : e.end] for e in rules.detect(Document.create("t", text))
+               if e.label == "PERSON"]  # fmt: skip
+    assert persons == ["CL", "mv"]  # the typist in lowercase
+    assert "PERSON" not in _found(rules, "Réf. : AB/mg/kg").values()
 
 
 @pytest.mark.parametrize(

@@ -50,6 +50,18 @@ POSITIVES: list[tuple[str, str]] = [
     ("pris en charge par la CGSS de la Martinique", "CGSS de la Martinique"),
     ("VSAV du Bataillon de marins-pompiers de Toulon", "Bataillon de marins-pompiers de Toulon"),
     ("amené par la BSPP au SAU", "BSPP"),
+    ("Déclaration de naissance à la mairie du 8e arrondissement.", "mairie du 8e arrondissement"),
+    ("acte de décès dressé à la mairie de Quimperlé", "mairie de Quimperlé"),
+    ("le GAEC est suivi par la Chambre d'agriculture de l'Aveyron.",
+     "Chambre d'agriculture de l'Aveyron"),
+    ("assistante sociale de l'EDS de Pantin, Mme X", "EDS de Pantin"),
+    ("accompagné par la Mission locale de Vierzon", "Mission locale de Vierzon"),
+    # services named right after what they do
+    ("vit seul, téléassistance Sérénia non déclenchée", "Sérénia"),
+    ("3) téléassistance (Bleu Horizon) et portage des repas", "Bleu Horizon"),
+    ("télésurveillance par la plateforme Domicardio, alerte le 3/11", "Domicardio"),
+    ("visite de pré-reprise avec la médecine du travail AMETRA).", "AMETRA"),
+    ("membre de la coopérative Terres du Larzac.", "Terres du Larzac"),
     ("suivi par le Service de santé au travail de la Région Havraise",
      "Service de santé au travail de la Région Havraise"),
     # employers after a job, in brackets or after a workplace word
@@ -83,6 +95,10 @@ NEGATIVES: list[str] = [
     "dossier CPAM en cours, mutuelle à jour",
     "parquet de chêne dans la chambre",
     "Classe II d'Angle, pas de mobilité dentaire",
+    "Score MDS-UPDRS III à 28 en ON.",
+    "la mairie a été prévenue par la famille",
+    "téléassistance proposée, refusée par le patient",
+    "plateforme de rééducation, puis retour à domicile",
 ]
 
 

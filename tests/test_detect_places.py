@@ -181,6 +181,7 @@ WORLD_CASES: list[tuple[str, list[tuple[str, str]]]] = [
      [("Casablanca", "CITY"), ("Maroc", "LOCATION")]),
     ("décédé en 2011 à Cracovie.", [("Cracovie", "CITY")]),
     ("retour de Bamako il y a 10 jours", [("Bamako", "CITY")]),
+    ("son fils venu de Bruxelles pour la visite", [("Bruxelles", "CITY")]),
     ("vol via Istanbul puis Paris", [("Istanbul", "CITY"), ("Paris", "CITY")]),
     ("née le 05/05/1980 à Cluj-Napoca, Roumanie",
      [("Cluj-Napoca", "CITY"), ("Roumanie", "LOCATION")]),

@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 
 import clindeid.knowledge as kb
+from clindeid.knowledge.vocabulary import vocabulary, word_ranks
+from clindeid.knowledge.world import world_cities
 
 DATA = files("clindeid").joinpath("data", "knowledge")
 
@@ -20,7 +22,7 @@ def test_manifest_matches_files() -> None:
     assert set(m["tables"]) == {
         "common_words", "commune_names", "communes", "departements", "first_names",
         "first_names_by_period", "hospital_categories", "hospitals", "street_names",
-        "street_types", "surnames",
+        "street_types", "surnames", "vocabulary",
     }  # fmt: skip
     for name, info in m["tables"].items():
         path = DATA.joinpath(f"{name}.parquet")
@@ -44,6 +46,7 @@ def test_row_counts_are_pinned() -> None:
     assert rows["hospitals"] == len(kb.hospitals()) == 4_657
     assert 30_000 <= len(kb.street_names()) <= 33_574
     assert 5_000 <= len(kb.common_words()) <= 10_000
+    assert rows["vocabulary"] == len(vocabulary()) == 141_612
     assert len(kb.departements()) >= 101
 
 
@@ -256,9 +259,30 @@ def test_common_words_are_derived_not_hand_picked() -> None:
     assert spacy_ranked > 0.95 * len(info)
 
 
+def test_vocabulary_tells_proper_nouns_from_capitalised_common_words() -> None:
+    # a common word is far more frequent in lowercase; a city's capitalised form wins
+    chambre, bruxelles = word_ranks("Chambre"), word_ranks("BRUXELLES")
+    assert 0 <= chambre.lower < chambre.title
+    assert 0 <= bruxelles.title < bruxelles.lower
+    assert word_ranks("chambre") == chambre  # any casing in, the lowercase key
+    assert word_ranks("Vitaris") == (-1, -1)  # an invented brand is in neither form
+    assert word_ranks("le").lower < 10 and word_ranks("le").title >= 0
+    # ranks come from the frequency order: a frequent word outranks a rare one
+    assert word_ranks("patient").lower < word_ranks("pneumopathie").lower
+    assert all(r.lower >= 0 or r.title >= 0 for r in vocabulary().values())
+
+
+def test_world_cities() -> None:
+    cities = world_cities()
+    assert cities["bruxelles"][1] == "BE" and cities["bruxelles"][0] > 1_000_000
+    assert cities["setif"][1] == "DZ"
+    assert "dijon" in cities  # French cities are there too (GeoNames); detectors filter
+
+
 def test_data_licenses_file() -> None:
     text = files("clindeid").joinpath("data", "DATA_LICENSES.md").read_text(encoding="utf-8")
-    for needle in ("INSEE", "Licence Ouverte", "GeoNames", "FINESS", "Apache License"):
+    for needle in ("INSEE", "Licence Ouverte", "GeoNames", "FINESS", "Apache License",
+                   "| vocabulary |", "## NER model"):
         assert needle in text
     assert "NC" not in text.replace("NCE", "").split()  # no non-commercial licence
 

