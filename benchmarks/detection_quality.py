@@ -6,11 +6,10 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b``, ``heldout_c``, ``heldout_d`` and ``heldout_e`` (blind when written, then used to
-improve the rules and, since 2026-11-22, training data of the shipped model: their "default"
-rows are in-sample), ``heldout_f`` (the same, measured once blind, then used to improve the
-detectors and to train the model), ``heldout_g`` (blind, never used for development or
-training: the honest figure).
+``heldout_b`` … ``heldout_g`` (each blind when written and measured once, then used to
+improve the detectors and to train the shipped model: their "default" rows are in-sample),
+``heldout_h`` (blind, measured once on 2026-11-24, never used for development or training:
+the honest figure).
 """
 
 from __future__ import annotations
@@ -33,6 +32,7 @@ SETS = {
     "heldout_e": ROOT / "heldout_e" / "heldout_e.jsonl",
     "heldout_f": ROOT / "heldout_f" / "heldout_f.jsonl",
     "heldout_g": ROOT / "heldout_g" / "heldout_g.jsonl",
+    "heldout_h": ROOT / "heldout_h" / "heldout_h.jsonl",
 }
 
 

@@ -1,5 +1,5 @@
 """Checks on the blind held-out detection sets (tests/data/heldout, heldout_b, heldout_c,
-heldout_d, heldout_e, heldout_f, heldout_g).
+heldout_d, heldout_e, heldout_f, heldout_g, heldout_h).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -80,7 +80,10 @@ SETS = (
     HeldOutSet(
         "heldout_d", 60, 1000, 10, every_role=20, min_births=20, overseas_and_abroad=("99",)
     ),
-    *(_warehouse_export_set(name) for name in ("heldout_e", "heldout_f", "heldout_g")),
+    *(
+        _warehouse_export_set(name)
+        for name in ("heldout_e", "heldout_f", "heldout_g", "heldout_h")
+    ),
 )
 SET_IDS = [s.name for s in SETS]
 
