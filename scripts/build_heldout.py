@@ -36,6 +36,7 @@ SETS: dict[str, str] = {
     "heldout_f": "heldf",
     "heldout_g": "heldg",
     "heldout_h": "heldh",
+    "heldout_i": "heldi",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
