@@ -256,6 +256,7 @@ ROUND4_CASES = [
     ("pas de modification sur l'ECG de 2020", D("2020")),
     ("Coronarographie (14/08) : normale", D("14/08")),
     ("SNG posée le 14.03 : bien tolérée", D("14.03")),
+    ("PAI – année scolaire 2025-2026", D("2025", "2026")),
     # negatives: a person named Noël, scores, doses, quantities
     ("Dr Noël Martin, cardiologue", []),
     ("Dr NOËL, radiologue", []),
@@ -263,6 +264,12 @@ ROUND4_CASES = [
     ("poids le 12.50 kg", []),
     ("un taux de 2010 UI", []),
     ("Noël est son prénom", []),
+    # the emergency numbers after a word of calling
+    ("signes d'alerte expliqués : appeler le 15.", []),
+    ("c'est sa fille qui a appelé le 15. Transport", []),
+    ("médecin de garde joint par le 15, surveillance", []),
+    ("néphrologie (24 h/24) ou le 15.", []),
+    ("dose renouvelée le 15, sans effet", D("15")),
 ]
 
 

@@ -38,6 +38,11 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
      [("Groupe hospitalier Pitié-Salpêtrière", "HOSPITAL")]),
     ("Hôpital européen Georges-Pompidou", [("Hôpital européen Georges-Pompidou", "HOSPITAL")]),
     ("Suivi en SSR Les Rosiers.", [("SSR Les Rosiers", "HOSPITAL")]),
+    # establishments known by their initials, facilities by their département number
+    ("Dr Anne ROLLAND, neurologue au CHBV.", [("CHBV", "HOSPITAL")]),
+    ("certificat rempli par le Dr X (GHPSA) le 2/10", [("GHPSA", "HOSPITAL")]),
+    ("le CLAT 94 est en copie pour l'enquête", [("CLAT 94", "HOSPITAL")]),
+    ("R-CHOP 21, hébergé au CHRS, Mme CHEN", []),
     ("hospitalisé dans le service de cardiologie du CHU de Dijon",
      [("CHU de Dijon", "HOSPITAL")]),
     # a proper name then its town: the town is a CITY of its own (gold convention)

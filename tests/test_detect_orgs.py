@@ -62,6 +62,10 @@ POSITIVES: list[tuple[str, str]] = [
     ("télésurveillance par la plateforme Domicardio, alerte le 3/11", "Domicardio"),
     ("visite de pré-reprise avec la médecine du travail AMETRA).", "AMETRA"),
     ("membre de la coopérative Terres du Larzac.", "Terres du Larzac"),
+    ("avocate au barreau des Hauts-de-Seine. Son père", "barreau des Hauts-de-Seine"),
+    ("activité physique via la Ligue contre le cancer de Haute-Garonne.",
+     "Ligue contre le cancer de Haute-Garonne"),
+    ("prise de rendez-vous sur Doctolib", "Doctolib"),
     ("suivi par le Service de santé au travail de la Région Havraise",
      "Service de santé au travail de la Région Havraise"),
     # employers after a job, in brackets or after a workplace word

@@ -94,6 +94,7 @@ BIRTH_TRIGGER = (
     r"|\bdate\s+de\s+naissance|\bnaissance|\bdob|\bdn)\s*[:=]?\s*(?:le\s+)?$"
 )
 YEAR_TRIGGERS: tuple[str, ...] = (
+    "année scolaire", "année universitaire",
     "en", "depuis", "dès", "année", "années", "an", "hiver", "printemps", "été", "automne",
     "début", "fin", "courant", "jusqu'en", "jusqu’en", "avant", "après", "vers", "né", "née",
 )  # fmt: skip
@@ -408,6 +409,8 @@ def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]
             if name == "years":
                 yield from _years(text, m, score)
                 continue
+            if name == "day_alone" and _emergency_number(text, m):
+                continue
             built = _build(text, m, name)
             if built is None:
                 continue
@@ -419,6 +422,20 @@ def _candidates(text: str, assume_trigger: bool = False) -> Iterator[_Candidate]
             validated = value.is_complete and "{y4}" in fmt and not needs_trigger
             yield _Candidate(start, end, value, fmt, score + (0.03 if validated else 0.0),
                              validated)
+
+
+# "appeler le 15", "joint par le 15", "ou le 15.": the emergency numbers 15 (SAMU), 17
+# (police) and 18 (fire brigade) after a word of calling are no day.
+_CALL_BEFORE = re.compile(
+    r"(?i:appel\w*|joint|joindre|contact\w*|compos\w*|t[ée]l[ée]phon\w*|pr[ée]venu\w*|"
+    r"pr[ée]venir|alert\w*|num[ée]ro|urgence|ou)(?:[ \t]+(?:par|au))?[ \t]+$"
+)
+
+
+def _emergency_number(text: str, m: re.Match[str]) -> bool:
+    return m.group("d") in ("15", "17", "18") and (
+        _CALL_BEFORE.search(text, max(0, m.start() - 30), m.start()) is not None
+    )
 
 
 def _bare_day_month(text: str, m: re.Match[str], start: int, end: int) -> bool:

@@ -96,6 +96,17 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"institut", "CLCC", False),
     (rf"Centre(?=[ \t]+[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*[ \t-]+[{UP}])", "CLCC", True),
 )  # fmt: skip
+# Hospital centres and groups named by their initials ("CHBA", "CHSF", "GHSIF", "GHPSO"), and
+# care facilities named by their département number ("CLAT 93"): `HospitalDetector._acronyms`.
+HOSPITAL_ACRONYM = (
+    r"(?<![\w-])(?:(?:CH|GH)[A-Z]{2,4}"
+    r"|(?:CLAT|CeGIDD|CAMSP|CMPP|CSAPA|CDAG|CPEF|CMP)[ \t]+(?P<number>\d{2,3}|2[AB]))(?![\w-])"
+)
+# Upper-case words of that shape that name no establishment.
+HOSPITAL_ACRONYM_NOT: frozenset[str] = frozenset(
+    {"CHRS", "CHSCT", "CHOP", "CHAP", "CHADS", "CHUV", "CHARGE", "CHEF", "CHEZ", "CHOC",
+     "CHUTE", "CHAT", "GHB", "CHIMIO", "CHIR", "CHOL", "CHRU", "CHIC", "CHIV", "CHSM"}
+)  # fmt: skip
 # Lowercase words allowed between a head and its name ("Hôpital européen Georges-Pompidou").
 HEAD_ADJECTIVES: tuple[str, ...] = (
     "européen", "privé", "privée", "local", "militaire", "d'instruction des armées",
@@ -251,7 +262,9 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Police[ \t]+nationale", r"Arm[ée]e[ \t]+de[ \t]+(?:terre|l['’]air(?:[ \t]+et[ \t]+de"
     r"[ \t]+l['’]espace)?)", r"[Mm]inist[èe]re[ \t]+(?:des|de[ \t]+la|de[ \t]+l['’]|du)"
     r"[ \t]*[A-ZÉÈ][a-zéèêàç]+(?:[ \t]+et[ \t]+(?:des|de[ \t]+la)[ \t]+[A-ZÉÈ][a-zéèêàç]+)*",
-    r"France[ \t]+Travail", r"P[ôo]le[ \t]+[Ee]mploi", r"Croix-Rouge(?:[ \t]+fran[çc]aise)?",
+    r"France[ \t]+Travail", r"P[ôo]le[ \t]+[Ee]mploi", r"Doctolib",
+    r"Ligue[ \t]+(?:nationale[ \t]+)?contre[ \t]+le[ \t]+cancer(?:[ \t]+(?:de[ \t]+la|de|du|des|"
+    r"d['’])[ \t]*[A-ZÉÈÎ][\w'’]*(?:-[\w'’]+)*)?", r"Croix-Rouge(?:[ \t]+fran[çc]aise)?",
     r"Restos[ \t]+du[ \t]+C(?:œ|oe)ur", r"Restaurants[ \t]+du[ \t]+C(?:œ|oe)ur",
     r"Secours[ \t]+(?:populaire|catholique)(?:[ \t]+fran[çc]ais)?", r"Emma[üu]s",
     r"[ÉE]tablissement[ \t]+fran[çc]ais[ \t]+du[ \t]+sang", r"Agence[ \t]+de[ \t]+la"
@@ -348,6 +361,7 @@ PUBLIC_BODY_HEADS = (
     r"service[ \t]+(?:interentreprises[ \t]+|inter-entreprises[ \t]+)?de[ \t]+sant[ée][ \t]+"
     r"au[ \t]+travail|office[ \t]+public[ \t]+de[ \t]+l['’]habitat|"
     r"mairie(?:[ \t]+annexe)?|h[ôo]tel[ \t]+de[ \t]+ville|mission[ \t]+locale|"
+    r"barreau|ordre[ \t]+des[ \t]+avocats|"
     r"chambre[ \t]+(?:d['’]agriculture|de[ \t]+commerce(?:[ \t]+et[ \t]+d['’]industrie)?|"
     r"des[ \t]+m[ée]tiers(?:[ \t]+et[ \t]+de[ \t]+l['’]artisanat)?)|"
     r"maison[ \t]+d[ée]partementale[ \t]+des[ \t]+solidarit[ée]s|"
@@ -531,6 +545,7 @@ def _head_alternation() -> str:
     return "(?:" + "|".join(branches) + ")"
 
 
+_HOSPITAL_ACRONYM = re.compile(HOSPITAL_ACRONYM)
 _HOSPITAL = re.compile(
     rf"{_head_alternation()}(?![\w])"
     rf"(?P<adj>[ \t]+(?i:{_ADJ}))?"
@@ -793,6 +808,7 @@ class HospitalDetector:
         yield from self._patterns(text)
         yield from self._dictionary(text)
         yield from self._orgs(text)
+        yield from self._acronyms(text)
 
     def _patterns(self, text: str) -> Iterator[Entity]:
         for m in _HOSPITAL.finditer(text):
@@ -842,6 +858,22 @@ class HospitalDetector:
                 continue  # "Unité Neurovasculaire", "Unité Kraepelin": services, no PHI
             yield Entity(m.start(), end, "HOSPITAL", source="pattern/hospital", score=0.7,
                          attributes={"category": "SERVICE"})  # fmt: skip
+
+    @staticmethod
+    def _acronyms(text: str) -> Iterator[Entity]:
+        """Establishments known by an acronym alone: a hospital centre or group named by
+        its initials ("neurologue au CHBA", "(CHSF)", "GHSIF") when the acronym is no word
+        or name, and a care facility with its département number ("CLAT 93", "CMPP 75")."""
+        from clindeid.knowledge import is_common_word, is_first_name, is_surname
+
+        for m in _HOSPITAL_ACRONYM.finditer(text):
+            word = m.group()
+            if m.group("number") is None and (
+                word in HOSPITAL_ACRONYM_NOT or is_surname(word) or is_first_name(word)
+                or is_common_word(word)
+            ):
+                continue
+            yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.6)
 
     def _dictionary(self, text: str) -> Iterator[Entity]:
         index = _finess()
