@@ -170,6 +170,8 @@ ID_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     (f"FINESS {FINESS_OK}", [(FINESS_OK, ID)]),
     (f"FINESS EJ : {FINESS_BAD}", [(FINESS_BAD, ID)]),
     ("ADELI : 691234567", [("691234567", ID)]),
+    ("Identifiant unique du certificat (UVCI) : URN:UVCI:01:FR:W7V2BXKQ3M9L#2\nMédecin",
+     [("URN:UVCI:01:FR:W7V2BXKQ3M9L#2", ID)]),
     ("N° 123456789", [("123456789", ID)]),
     ("IPP 8001234567 12 ans", [("8001234567", ID)]),
     ("IPP : 8001234567.", [("8001234567", ID)]),

@@ -249,6 +249,8 @@ _CELL_TRIGGER_RE = re.compile(
     r"(?:" + _trigger_groups() + r")(?:" + _SP + r"*(?i:" + ID_QUALIFIERS + r"|n[°º]))?"
     + _SP + r"*:?$"
 )
+# The unique identifier of an EU digital COVID certificate: "URN:UVCI:01:FR:T5DWTJYS4ZR8#4".
+_UVCI_RE = re.compile(r"(?<![\w:])(?:URN:)?UVCI:\d{2}:[A-Z]{2}:[A-Z0-9/]+(?:#[A-Z0-9])?(?![\w/#])")
 _BARE_RPPS_RE = re.compile(r"(?<![\w.,/\-])10\d{9}(?![\w]|[.,/\-]\d)")
 _DATE_VALUE_RE = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}")
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
@@ -359,6 +361,10 @@ class IdentifierDetector:
                 if entity.start not in taken:
                     taken.add(entity.start)
                     yield entity
+        for m in _UVCI_RE.finditer(text):
+            if m.start() not in taken:
+                yield Entity(m.start(), m.end(), "ID", "validated/id", 0.9,
+                             attributes={"kind": "UVCI"})
         for m in _BARE_RPPS_RE.finditer(text):
             if m.start() not in taken and luhn_valid(m.group()):
                 yield Entity(m.start(), m.end(), "ID", "validated/id", 0.8,
