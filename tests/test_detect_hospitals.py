@@ -226,6 +226,7 @@ def test_round4_territorial_orgs(text: str, expected: list[tuple[str, str]]) -> 
         ("Clinique Générale de Valence", [("Clinique Générale de Valence", "HOSPITAL")]),
         # a site after its establishment on the line
         ("Institut régional du cancer – site Émile Roux\n", [("Émile Roux", "HOSPITAL")]),
+        ("AP-HP. Centre – Université Paris Cité, site Hôtel-Dieu\n", [("Hôtel-Dieu", "HOSPITAL")]),
         # distinctive university-hospital site names in any case
         ("SAU purpan nuit du 3/4", [("purpan", "HOSPITAL")]),
         ("transfert en réa à Pontchaillou", [("Pontchaillou", "HOSPITAL")]),

@@ -182,6 +182,11 @@ WORLD_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("décédé en 2011 à Cracovie.", [("Cracovie", "CITY")]),
     ("retour de Bamako il y a 10 jours", [("Bamako", "CITY")]),
     ("son fils venu de Bruxelles pour la visite", [("Bruxelles", "CITY")]),
+    # a hyphenated commune in lowercase after a place word (quick notes)
+    ("hébergé chez sa compagne à saint-denis. obligation de soins",
+     [("saint-denis", "CITY")]),
+    ("rad vers villeneuve-saint-georges demain", [("villeneuve-saint-georges", "CITY")]),
+    ("peut-être au-dessus, vis-à-vis de la porte", []),
     ("vol via Istanbul puis Paris", [("Istanbul", "CITY"), ("Paris", "CITY")]),
     ("née le 05/05/1980 à Cluj-Napoca, Roumanie",
      [("Cluj-Napoca", "CITY"), ("Roumanie", "LOCATION")]),

@@ -666,7 +666,7 @@ _SITE = re.compile(
 )
 _ESTABLISHMENT_BEFORE = re.compile(
     r"(?i:h[ôo]pital|h[ôo]pitaux|\bCHU\b|\bCHRU\b|\bCH\b|\bCHR\b|clinique|institut|"
-    r"laboratoire|"
+    r"laboratoire|\bAP-H[PM]\b|\bAPHP\b|\bHCL\b|"
     r"\bGHU?\b|centre[ \t]+hospitalier|groupe[ \t]+hospitalier)[^\n]*$"
 )
 _TITLE_BEFORE = re.compile(

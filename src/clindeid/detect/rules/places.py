@@ -607,6 +607,10 @@ _CEDEX_AFTER = re.compile(rf"[ \t]*-?[ \t]*{CEDEX}\b")
 _CITY_AFTER_CUE = re.compile(
     rf"[ \t]*-?[ \t]*{CEDEX}\b|,?[ \t]+le[ \t]+(?:\d|1er)|[ \t]*\((?:\d{{2}}|2[AB]|97\d)\)"
 )
+_LOWER_COMMUNE = re.compile(
+    rf"(?<![\w'’-])(?:à|a|de|d['’]|vers|sur|près[ \t]+de|depuis|habite|domicile)[ \t]*"
+    rf"(?P<name>[{LOW}]+(?:-[{LOW}]+)+)(?![\w'’-])"
+)
 _CITY_RUN = re.compile(
     rf"[{UP}][{UP}{LOW}]*(?:(?:[ \t]+|[-{APOS}]|[{APOS}][ \t]*)(?!(?:CEDEX|Cedex)\b)"
     rf"(?:[{UP}][{UP}{LOW}]*|(?i:sur|sous|en|lès|les|lez|le|la|de|du|des|d|l|aux|au|à|et|di|da)"
@@ -1182,6 +1186,22 @@ class ZipCityDetector:
             ):
                 yield Entity(start, end, "CITY", source="dictionary/city", score=0.6,
                              attributes=attrs)  # fmt: skip
+        yield from self._lowercase_communes(text, kb)
+
+    @staticmethod
+    def _lowercase_communes(text: str, kb: _Knowledge) -> Iterator[Entity]:
+        """A commune of several hyphenated words written in lowercase after a place
+        preposition, as in quick notes: "hébergé à saint-denis", "retour vers
+        aulnay-sous-bois". Hyphenated lowercase words that name no commune ("peut-être",
+        "au-dessus") are not in the table."""
+        for m in _LOWER_COMMUNE.finditer(text):
+            key = kb.normalize(m.group("name"))
+            if key in kb.keys and key not in CITY_STOP_WORDS:
+                cands = kb.communes(key)
+                if cands:
+                    insee = _insee_of(cands)
+                    yield Entity(m.start("name"), m.end("name"), "CITY", source="pattern/city",
+                                 score=0.7, attributes={"insee": insee} if insee else {})
 
     @staticmethod
     def _world_city(text: str, start: int, prefix: str) -> Entity | None:
