@@ -43,6 +43,7 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("certificat rempli par le Dr X (GHPSA) le 2/10", [("GHPSA", "HOSPITAL")]),
     ("le CLAT 94 est en copie pour l'enquête", [("CLAT 94", "HOSPITAL")]),
     ("R-CHOP 21, hébergé au CHRS, Mme CHEN", []),
+    ("Hôpital Paul-Brousse – Centre Hépato-Biliaire\n", [("Hôpital Paul-Brousse", "HOSPITAL")]),
     ("hospitalisé dans le service de cardiologie du CHU de Dijon",
      [("CHU de Dijon", "HOSPITAL")]),
     # a proper name then its town: the town is a CITY of its own (gold convention)

@@ -187,6 +187,9 @@ WORLD_CASES: list[tuple[str, list[tuple[str, str]]]] = [
      [("saint-denis", "CITY")]),
     ("rad vers villeneuve-saint-georges demain", [("villeneuve-saint-georges", "CITY")]),
     ("peut-être au-dessus, vis-à-vis de la porte", []),
+    # a device named after its inventor is no commune
+    ("Hémostase, drain de Redon, fermeture plan par plan.", []),
+    ("né à Redon le 3 mars", [("Redon", "CITY")]),
     ("vol via Istanbul puis Paris", [("Istanbul", "CITY"), ("Paris", "CITY")]),
     ("née le 05/05/1980 à Cluj-Napoca, Roumanie",
      [("Cluj-Napoca", "CITY"), ("Roumanie", "LOCATION")]),

@@ -831,6 +831,8 @@ class HospitalDetector:
             end = _cut_service_parts(text, name_start, end)
             if end <= name_start:
                 continue  # "Hospitalisation à domicile - Antenne Est": a unit, no name
+            if head.strip() == "Centre" and _generic_name(text[name_start:end]):
+                continue  # "Centre Hépato-Biliaire": a specialty centre of a hospital
             tail = _HOSPITAL_TAIL.match(text, end)
             if tail and "-" in text[name_start:end]:
                 end = tail.end()  # "Hôpital Necker-Enfants malades"

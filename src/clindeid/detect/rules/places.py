@@ -194,7 +194,10 @@ EPONYM_CUES: frozenset[str] = frozenset(
      "procédure", "critères", "échelle", "stade", "type", "sonde", "tube", "cathéter",
      "fracture", "maladies", "syndromes", "signes", "reflexe", "réflexe", "ligament", "canal",
      "kyste", "ulcère", "tumeur", "lymphome", "sarcome", "anomalie", "point", "espace",
-     "protocole", "position", "incision", "voie", "manœuvres", "cellules", "corps", "bloc"}
+     "protocole", "position", "incision", "voie", "manœuvres", "cellules", "corps", "bloc",
+     # devices named after their inventor: "drain de Redon", "cadre de Wilson"
+     "drain", "drains", "cadre", "attelle", "aiguille", "pince", "lame", "clou", "plaque",
+     "valve", "ballon", "collier", "fixateur"}
 )  # fmt: skip
 # Capitalised words never proposed as a commune without a cue (clinical headers, months,
 # weekdays, eponyms and words that are communes somewhere).
