@@ -26,8 +26,8 @@ MODEL_FILE = "model.crfsuite"
 MIN_MARGINAL = 0.5
 # A token the Viterbi path leaves outside although P(O) < SOFT_O joins the entities
 # (`CrfTagger._with_soft_runs`); chosen on a held-out set the model never saw (heldout_g,
-# 2026-11-24): 0.8 traded 1.1 points of token precision for 0.36 of recall and 5 more clean
-# documents of 60; 0.9 added only false positives.
+# 2026-11-24): 0.8 traded 0.5 point of token precision for 0.4 of recall and 7 more clean
+# documents of 60; 0.9 added only false positives (docs/model.md).
 SOFT_O = 0.8
 _TOKENS = re.compile(r"\w+|[^\w\s]|\n\s*")
 # word shape: [A-ZÀ-Ý] → X, [a-zß-ÿ] → x, \d → d (one character each), then runs of 3+
