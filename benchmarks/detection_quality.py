@@ -33,6 +33,7 @@ SETS = {
     "heldout_f": ROOT / "heldout_f" / "heldout_f.jsonl",
     "heldout_g": ROOT / "heldout_g" / "heldout_g.jsonl",
     "heldout_h": ROOT / "heldout_h" / "heldout_h.jsonl",
+    "heldout_i": ROOT / "heldout_i" / "heldout_i.jsonl",
 }
 
 
