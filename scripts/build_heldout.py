@@ -37,6 +37,7 @@ SETS: dict[str, str] = {
     "heldout_g": "heldg",
     "heldout_h": "heldh",
     "heldout_i": "heldi",
+    "heldout_j": "heldj",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
