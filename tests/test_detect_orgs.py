@@ -62,10 +62,17 @@ POSITIVES: list[tuple[str, str]] = [
     ("télésurveillance par la plateforme Domicardio, alerte le 3/11", "Domicardio"),
     ("visite de pré-reprise avec la médecine du travail AMETRA).", "AMETRA"),
     ("membre de la coopérative Terres du Larzac.", "Terres du Larzac"),
+    ("discuté en RCP nationale du réseau MUSCLENET le jeudi", "MUSCLENET"),
     ("avocate au barreau des Hauts-de-Seine. Son père", "barreau des Hauts-de-Seine"),
     ("activité physique via la Ligue contre le cancer de Haute-Garonne.",
      "Ligue contre le cancer de Haute-Garonne"),
     ("prise de rendez-vous sur Doctolib", "Doctolib"),
+    # national bodies and companies known by their own name
+    ("médecin du travail de l'Éducation nationale (courrier remis)", "Éducation nationale"),
+    ("la société de restauration (Elior) est informée", "Elior"),
+    ("Intervention de GRDF pour coupure.", "GRDF"),
+    ("ergothérapeute de l'APF France handicap : Mme X", "APF France handicap"),
+    ("agent de guichet à La Poste depuis 2010", "La Poste"),
     ("suivi par le Service de santé au travail de la Région Havraise",
      "Service de santé au travail de la Région Havraise"),
     # employers after a job, in brackets or after a workplace word
@@ -103,6 +110,8 @@ NEGATIVES: list[str] = [
     "la mairie a été prévenue par la famille",
     "téléassistance proposée, refusée par le patient",
     "plateforme de rééducation, puis retour à domicile",
+    "réseau veineux superficiel, Doppler normal",
+    "maladie de Parkinson évoluée, France : pays de naissance",
 ]
 
 

@@ -83,6 +83,8 @@ SLOT_POSITIVES: list[tuple[str, list[str]]] = [
     ("Conflit avec ses voisins (« Titi et sa bande »).", ["Titi"]),
     ("Séjour en Polynésie (famille Teriitahi) en juillet.", ["Teriitahi"]),
     ("Référent : jérémy, 06 12 34 56 78", ["jérémy"]),
+    ("amené par son coloc (kevin m.).\natcd : asthme", ["kevin m."]),
+    ("son colocataire Julien a appelé les secours", ["Julien"]),
 ]
 
 SLOT_NEGATIVES: list[str] = [

@@ -190,6 +190,7 @@ WORLD_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     # a device named after its inventor is no commune
     ("Hémostase, drain de Redon, fermeture plan par plan.", []),
     ("né à Redon le 3 mars", [("Redon", "CITY")]),
+    ("tombé dans la rue, chute de sa hauteur", []),
     ("vol via Istanbul puis Paris", [("Istanbul", "CITY"), ("Paris", "CITY")]),
     ("née le 05/05/1980 à Cluj-Napoca, Roumanie",
      [("Cluj-Napoca", "CITY"), ("Roumanie", "LOCATION")]),
@@ -224,6 +225,10 @@ ROUND3_ADDRESSES: list[tuple[str, str]] = [
     ("Pneumologie\nAvenue des Cordeliers – 86021 POITIERS Cedex", "Avenue des Cordeliers"),
     ("Consultation\nRue du Général Leclerc, BP 312, 35043 Rennes", "Rue du Général Leclerc"),
     ("21 rue Nationale – SP 12 – 59046 LILLE Cedex", "SP 12"),
+    # a street without number after a residence verb or as the place of an event
+    ("Veuf, il vivait seul rue de la Convention avec une aide", "rue de la Convention"),
+    ("chute boulevard Voltaire hier soir, PC brève", "boulevard Voltaire"),
+    ("agressé rue Oberkampf vers 2 h", "rue Oberkampf"),
 ]
 
 
@@ -307,6 +312,10 @@ def test_round4_elided_places(text: str, expected: list[tuple[str, str]]) -> Non
         ("Lieu de naissance : Sétif (Algérie)", [("Sétif", "CITY"), ("Algérie", "LOCATION")]),
         ("chute lors d'un match au stade Gerland", [("stade Gerland", "LOCATION")]),
         ("randonnée dans le massif des Bauges", [("massif des Bauges", "LOCATION")]),
+        ("orpaillage le long du fleuve Oyapock ; vit", [("fleuve Oyapock", "LOCATION")]),
+        ("chute à vélo au col du Galibier, casque", [("col du Galibier", "LOCATION")]),
+        ("ouvrier à l'habitation Beauséjour", [("habitation Beauséjour", "LOCATION")]),
+        ("fracture du col du fémur droit", []),
         ("dépistage organisé, antenne de la Drôme", [("Drôme", "LOCATION")]),
         ("laboratoire X – site de Kervénoaël\n", [("Kervénoaël", "LOCATION")]),
     ],

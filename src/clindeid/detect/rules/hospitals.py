@@ -254,6 +254,7 @@ ORG_TRIGGERS: tuple[str, ...] = (
     r"[Tt][ée]l[ée](?:assistance|surveillance)(?:\s+par)?(?:\s+(?:la|le|l['’]))?(?:\s*\()?",
     r"[Pp]lateforme(?:\s+de\s+t[ée]l[ée]surveillance)?", r"[Mm][ée]decine\s+du\s+travail",
     r"[Cc]oop[ée]rative",
+    r"r[ée]seau(?:\s+(?:r[ée]gional|national|de\s+sant[ée]|de\s+soins|p[ée]rinatal))?",
 )  # fmt: skip
 # Capitalised words after an ORG trigger that are no organisation name.
 # National organisations named without a head word (ORG wherever they appear).
@@ -278,6 +279,13 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Maison[ \t]+d[ée]partementale[ \t]+des[ \t]+personnes[ \t]+handicap[ée]es(?:[ \t]+"
     r"(?:de[ \t]+la|de|du|des|d['’])[ \t]*[A-ZÉÈ][\w'’-]+)?",
     r"CROUS", r"Crous",
+    # national bodies, associations and companies whose name is no common word or surname
+    r"[ÉE]ducation[ \t]+nationale", r"AFM-T[ée]l[ée]thon", r"APF[ \t]+France[ \t]+handicap",
+    r"France[ \t]+(?:Alzheimer|Parkinson|Rein|AVC|Assos[ \t]+Sant[ée])(?=[ \t]*(?:[,.;:)(]|$))",
+    r"UNAFAM", r"Petits[ \t]+Fr[èe]res[ \t]+des[ \t]+Pauvres", r"COFRAC", r"ViaTrajectoire",
+    r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"Enedis", r"SNCF", r"RATP", r"Elior", r"Sodexo",
+    r"La[ \t]+Poste(?![ \t]+(?:restante|de[ \t]+soins))", r"Chronopost", r"Keolis",
+    r"Transdev",
     # universities named before the word: "Sorbonne Université", "Aix-Marseille Université"
     r"[ABCDEFGHIJKLMNOPQRSTUVWXYZÉ][a-zé]+(?:-[A-Z][a-zé]+)*[ \t]+Universit[ée]"
     r"(?![ \t]+(?:de|d['’]))",

@@ -228,7 +228,8 @@ RELATIVE_NOUNS = (
     r"tante|cousine?|ni[èe]ce|neveu|[ée]poux|[ée]pouse|mari|femme|conjointe?|compagnon|"
     r"compagne|concubine?|partenaire|fianc[ée]e?|amie?|copain|copine|voisine?|tuteur|"
     r"tutrice|curateur|curatrice|jumeau|jumelle|parrain|marraine|filleule?|gendre|bru|"
-    r"aidante?|petite?-amie?|parent|nouveau-n[ée]e?|nounou|nourrice|famille)s?"
+    r"aidante?|petite?-amie?|parent|nouveau-n[ée]e?|nounou|nourrice|famille|"
+    r"coloc(?:ataire)?|colocataire|coll[èe]gue|patron(?:ne)?|employeur|logeuse?)s?"
 )
 RELATIVE_ADJECTIVES = (
     r"a[îi]n[ée]e?s?|cadet(?:te)?s?|benjamine?|maternel(?:le)?s?|paternel(?:le)?s?|"
@@ -594,6 +595,8 @@ _LOWER_CUE_RE = re.compile(  # look-aheads (first letters of each cue list) skip
     rf"|{_RELATIVE_START}(?P<rel>(?i:{RELATIVE_NOUNS})))(?![\w'’-])"
     rf"[ \t]*(?:[:(,][ \t]*)?(?=[{_LO}])"
 )
+# A surname's initial after a lowercase first name: "son coloc (kevin m.)".
+_LOWER_TRAILING_INITIAL_RE = re.compile(rf"[ \t][{_LO}]\.(?![\w'’.-])")
 _LOWER_INITIAL_RE = re.compile(rf"[{_LO}]\.(?:-?[{_LO}]\.)?[ \t]+(?=[{_LO}])")
 _LOWER_SEQ_WORD_RE = re.compile(rf"[{_LO}]{{2,}}(?:-[{_LO}]{{2,}})*(?![\w'’-])")
 _LOWER_SEQ_PARTICLE_RE = re.compile(
@@ -1440,8 +1443,10 @@ class PersonDetector:
                 role = self._context_role(text, m.start(), toks[-1].end)
             else:
                 role = "staff"
-            yield self._make(text, toks, "pattern/person-lower", 0.8, role, None,
+            ent = self._make(text, toks, "pattern/person-lower", 0.8, role, None,
                              trigger="lower-cue")
+            initial = _LOWER_TRAILING_INITIAL_RE.match(text, ent.end)
+            yield ent.with_(end=initial.end()) if initial else ent  # "(kevin m.)"
 
     def _initials_pass(self, document: Document) -> Iterator[Entity]:
         """Initials-only names ("(V. M.)", "– C.D.") and "J. Lefort" signature lines."""

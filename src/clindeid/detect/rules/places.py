@@ -141,9 +141,12 @@ COMPLEMENTS: tuple[str, ...] = (
 COMPLEMENT_FIRST_LETTERS = "abehpé"
 # Cues before a street written without a number.
 ADDRESS_CUES: tuple[str, ...] = (
-    r"domicili[ée]e?s?", r"demeurant", r"habit(?:e|ent|ant|ante)", r"résid(?:e|ent|ant|ante)",
-    r"vi(?:t|vant|vante)", r"adresse\s*:", r"adresse", r"domicile\s*:", r"sis(?:e|es)?",
-    r"logé(?:e|s)?",
+    r"domicili[ée]e?s?", r"demeurant", r"habit(?:e|ent|ant|ante|ait)",
+    r"résid(?:e|ent|ant|ante|ait)", r"vi(?:t|vant|vante|vait|vaient)(?:\s+seule?s?)?",
+    r"adresse\s*:", r"adresse", r"domicile\s*:", r"sis(?:e|es)?", r"logé(?:e|s)?",
+    # the place of an event: "chute boulevard Voltaire", "renversé avenue de Clichy"
+    r"chute", r"accident", r"agress[ée]e?", r"renvers[ée]e?", r"percut[ée]e?",
+    r"retrouv[ée]e?", r"tomb[ée]e?",
 )  # fmt: skip
 # Postal boxes: prefix → digits pattern.
 POSTBOX_PATTERN = (
@@ -403,7 +406,8 @@ FEATURE_NOUNS = (
 )
 # Features whose head noun is part of the place's name: "massif des Écrins", "stade Lescure".
 WHOLE_FEATURES = (
-    r"massif|stade|parc|jardin|piton|plateau|ch[âa]teau|centre[ \t]+commercial|zac|place"
+    r"massif|stade|parc|jardin|piton|plateau|ch[âa]teau|centre[ \t]+commercial|zac|place|"
+    r"fleuve|col|pic|tour|habitation"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -411,7 +415,10 @@ WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
      "durie", "salmon", "hoehn", "braak", "fontaine", "leriche", "dukes", "clark", "i", "ii",
      "iii", "iv", "v", "a", "b", "c", "d", "ia", "ib", "iia", "iib", "iiia", "iiib", "iva",
      "ivb", "initial", "terminal", "précoce", "avancé", "vésical", "utérin", "fémoral",
-     "anatomique", "chirurgical"}
+     "anatomique", "chirurgical",
+     # anatomy after "col": "col de la Vessie", "col du Fémur"
+     "vessie", "fémur", "femur", "utérus", "uterus", "humérus", "humerus", "talus",
+     "astragale", "radius", "vésicule", "vesicule", "pancréas", "pancreas", "ventricule"}
 )  # fmt: skip
 # Military bases are places as a whole: "base navale de Brest", "BA 105".
 MILITARY_BASE = r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense)"
@@ -671,7 +678,7 @@ _FEATURE_PLACE = re.compile(
     rf"{_first_char_led(FEATURE_NOUNS)}[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
 )
 _WHOLE_FEATURE = re.compile(
-    rf"{_first_char_led(WHOLE_FEATURES, 'mMsSpPjJcCzZ')}[ \t]+(?:{_OF}[ \t]*)?"
+    rf"{_first_char_led(WHOLE_FEATURES, 'mMsSpPjJcCzZfFtThH')}[ \t]+(?:{_OF}[ \t]*)?"
     rf"(?P<name>{_FEATURE_NAME})"
     rf"(?![\w'’-])"
 )
