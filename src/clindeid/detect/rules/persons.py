@@ -502,7 +502,7 @@ _TOKEN_RE = re.compile(rf"{_INITIALS}(?![\w'’])|{_WORD}(?![\w'’])")
 # Look-aheads on the first letters of RELATIVE_DETERMINERS, RELATIVE_NOUNS and NAMING_CUES
 # (keep in sync): most positions then fail before the long alternations are tried.
 _DETERMINER_START = "(?=(?i:[adlmnstuv]))"
-_RELATIVE_START = "(?=(?i:[abcdefgjmnopstvé]))"
+_RELATIVE_START = "(?=(?i:[abcdefgjlmnopstvé]))"
 _RELATIVE_RE = re.compile(
     rf"(?=[ \t{_UP}{_LO}])(?:(?<![\w'’-]){_DETERMINER_START}(?i:{RELATIVE_DETERMINERS})[ \t]+"
     rf"(?i:autres?[ \t]+)?|(?:^|(?<=[.;:!?\n(–—•-]))[ \t]*)"
