@@ -34,6 +34,7 @@ SETS = {
     "heldout_g": ROOT / "heldout_g" / "heldout_g.jsonl",
     "heldout_h": ROOT / "heldout_h" / "heldout_h.jsonl",
     "heldout_i": ROOT / "heldout_i" / "heldout_i.jsonl",
+    "heldout_j": ROOT / "heldout_j" / "heldout_j.jsonl",
 }
 
 
