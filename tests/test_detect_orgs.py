@@ -73,6 +73,10 @@ POSITIVES: list[tuple[str, str]] = [
     ("Intervention de GRDF pour coupure.", "GRDF"),
     ("ergothérapeute de l'APF France handicap : Mme X", "APF France handicap"),
     ("agent de guichet à La Poste depuis 2010", "La Poste"),
+    ("étudiante à Sciences Po, accompagnée de sa mère", "Sciences Po"),
+    ("hélicoptère de la Sécurité civile (Dragon 2B)", "Sécurité civile"),
+    ("Mode de garde : crèche municipale Les Petits Loups depuis janvier",
+     "crèche municipale Les Petits Loups"),
     ("suivi par le Service de santé au travail de la Région Havraise",
      "Service de santé au travail de la Région Havraise"),
     # employers after a job, in brackets or after a workplace word

@@ -187,6 +187,11 @@ WORLD_CASES: list[tuple[str, list[tuple[str, str]]]] = [
      [("saint-denis", "CITY")]),
     ("rad vers villeneuve-saint-georges demain", [("villeneuve-saint-georges", "CITY")]),
     ("peut-être au-dessus, vis-à-vis de la porte", []),
+    ("sa fille chez le père à orléans depuis 2024", [("orléans", "CITY")]),
+    ("à tour de rôle, à sens unique", []),
+    # natural places keep their head word
+    ("Vit à 100 m de la plage de la Datcha où", [("plage de la Datcha", "LOCATION")]),
+    ("demeurant au village de Twenké sur le fleuve", [("village de Twenké", "LOCATION")]),
     # a device named after its inventor is no commune
     ("Hémostase, drain de Redon, fermeture plan par plan.", []),
     ("né à Redon le 3 mars", [("Redon", "CITY")]),

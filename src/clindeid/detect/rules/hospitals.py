@@ -171,7 +171,9 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
     r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
     r"[Aa]ssociation", r"[Ff]ondation", r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
-    r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie", r"[Cc]r[èe]che", r"[Ii]nstitution",
+    r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie",
+    r"[Cc]r[èe]che(?:\s+(?:municipale|parentale|collective|familiale|d['’]entreprise))?",
+    r"[Ii]nstitution",
     r"[Gg]roupe\s+scolaire", r"[Cc]onservatoire", r"[Aa]cad[ée]mie",
     r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
     r"[Hh][ôo]tel(?!\s+(?:de\s+(?:[Vv]ille|[Pp]olice|[Rr][ée]gion|[Dd][ée]partement)|[Dd]ieu))",
@@ -285,7 +287,8 @@ NAMED_ORGS: tuple[str, ...] = (
     r"UNAFAM", r"Petits[ \t]+Fr[èe]res[ \t]+des[ \t]+Pauvres", r"COFRAC", r"ViaTrajectoire",
     r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"Enedis", r"SNCF", r"RATP", r"Elior", r"Sodexo",
     r"La[ \t]+Poste(?![ \t]+(?:restante|de[ \t]+soins))", r"Chronopost", r"Keolis",
-    r"Transdev",
+    r"Transdev", r"Sciences[ \t]+Po(?:[ \t]+(?:Paris|Lyon|Bordeaux|Lille|Grenoble|Rennes|"
+    r"Toulouse|Aix|Strasbourg))?", r"S[ée]curit[ée][ \t]+civile", r"Assurance[ \t]+maladie",
     # universities named before the word: "Sorbonne Université", "Aix-Marseille Université"
     r"[ABCDEFGHIJKLMNOPQRSTUVWXYZÉ][a-zé]+(?:-[A-Z][a-zé]+)*[ \t]+Universit[ée]"
     r"(?![ \t]+(?:de|d['’]))",

@@ -249,6 +249,18 @@ _CELL_TRIGGER_RE = re.compile(
     r"(?:" + _trigger_groups() + r")(?:" + _SP + r"*(?i:" + ID_QUALIFIERS + r"|n[°º]))?"
     + _SP + r"*:?$"
 )
+# An access code of a results portal, given with the login: "identifiant PH-8842917, code
+# W7T-22K (valable jusqu'au …)": letters and digits mixed (a door code such as "4172A" has
+# one letter and is no identifier).
+_PORTAL_CODE_RE = re.compile(
+    r"(?<![\w-])(?i:code)(?:[ \t]+(?i:d['’]acc[èe]s|de[ \t]+connexion|confidentiel))?"
+    r"[ \t]*:?[ \t]*(?P<val>(?=[A-Z0-9-]*\d)(?=(?:[A-Z0-9-]*[A-Z]){2})[A-Z0-9]+(?:-[A-Z0-9]+)*)"
+    r"(?![\w-])"
+)
+_PORTAL_LINE_RE = re.compile(
+    r"(?i:identifiant|connexion|acc[èe]s|portail|r[ée]sultats|valable|mot[ \t]+de[ \t]+passe|"
+    r"login)"
+)
 # The unique identifier of an EU digital COVID certificate: "URN:UVCI:01:FR:T5DWTJYS4ZR8#4".
 _UVCI_RE = re.compile(r"(?<![\w:])(?:URN:)?UVCI:\d{2}:[A-Z]{2}:[A-Z0-9/]+(?:#[A-Z0-9])?(?![\w/#])")
 _BARE_RPPS_RE = re.compile(r"(?<![\w.,/\-])10\d{9}(?![\w]|[.,/\-]\d)")
@@ -361,6 +373,13 @@ class IdentifierDetector:
                 if entity.start not in taken:
                     taken.add(entity.start)
                     yield entity
+        for m in _PORTAL_CODE_RE.finditer(text):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            line_end = text.find("\n", m.end())
+            line = text[line_start : line_end if line_end >= 0 else len(text)]
+            if m.start("val") not in taken and _PORTAL_LINE_RE.search(line):
+                yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.75,
+                             attributes={"kind": "record"})
         for m in _UVCI_RE.finditer(text):
             if m.start() not in taken:
                 yield Entity(m.start(), m.end(), "ID", "validated/id", 0.9,
