@@ -38,6 +38,7 @@ SETS: dict[str, str] = {
     "heldout_h": "heldh",
     "heldout_i": "heldi",
     "heldout_j": "heldj",
+    "heldout_k": "heldk",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
