@@ -35,6 +35,7 @@ SETS = {
     "heldout_h": ROOT / "heldout_h" / "heldout_h.jsonl",
     "heldout_i": ROOT / "heldout_i" / "heldout_i.jsonl",
     "heldout_j": ROOT / "heldout_j" / "heldout_j.jsonl",
+    "heldout_k": ROOT / "heldout_k" / "heldout_k.jsonl",
 }
 
 
