@@ -39,6 +39,7 @@ SETS: dict[str, str] = {
     "heldout_i": "heldi",
     "heldout_j": "heldj",
     "heldout_k": "heldk",
+    "heldout_l": "heldl",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
