@@ -2,7 +2,8 @@
 ``Assistance Publique – Hôpitaux de Paris`` (AP-HP), ``… de Marseille`` (AP-HM), ``Hospices
 Civils de Lyon``, ``GHU Paris psychiatrie & neurosciences`` and the AP-HP part of AP-HP's
 university hospital groups named as a whole (``AP-HP. Centre - Université Paris Cité``,
-``AP-HP. Sorbonne Université``). They name no site and no patient, yet may contain a city:
+``AP-HP. Sorbonne Université``, also without "AP-HP" or as an acronym: ``HUPSSD``), and the
+``Service de santé des armées``. They name no site and no patient, yet may contain a city:
 nothing found inside them (by a detector, the model or propagation) is kept.
 """
 
@@ -21,7 +22,15 @@ INSTITUTIONS = re.compile(
     r"|sorbonne[ \t]+universit[ée]|universit[ée][ \t]+paris[ \t-]+saclay"
     r"|h[ôo]pitaux[ \t]+universitaires[ \t]+paris[ \t]+(?:seine-saint-denis|nord[ \t]+val[ \t]+de"
     r"[ \t]+seine|ouest|centre|sud|[îi]le-de-france[ \t]+ouest))"
-    r"|GHU[ \t]+paris[ \t]+psychiatrie[ \t]*(?:&|et)[ \t]*neurosciences)\b"
+    r"|GHU[ \t]+paris[ \t]+psychiatrie[ \t]*(?:&|et)[ \t]*neurosciences"
+    # the same groups named without "AP-HP", and their acronyms
+    r"|h[ôo]pitaux[ \t]+universitaires[ \t]+paris[ \t]+(?:seine-saint-denis|nord[ \t]+val[ \t]+"
+    r"de[ \t]+seine|ouest|centre|sud|[îi]le-de-france[ \t]+ouest)"
+    r"|HUPSSD|HUPNVS|HUPIFO|HUPC"
+    r"|groupe[ \t]+hospitalo-universitaire[ \t]+(?:AP-HP\.?[ \t]*)?(?:sorbonne[ \t]+"
+    r"universit[ée]|universit[ée][ \t]+paris[ \t-]+(?:cit[ée]|saclay))"
+    # the military health service, owner of the army teaching hospitals
+    r"|service[ \t]+de[ \t]+sant[ée][ \t]+des[ \t]+arm[ée]es)\b"
 )
 
 

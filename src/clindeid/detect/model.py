@@ -100,6 +100,8 @@ class ModelDetector:
                 s = m.end() if m else s  # "M. Grégory Vanhoutte": the title stays outside
             s = _value_start(text, s, e, label)
             e = cut_at_separator(text, s, e, label)
+            if label == "DATE":
+                s, e = trim_date_words(text, s, e)
             if s < e and plausible(text, s, e, label):
                 out.append(Entity(s, e, label, source=SOURCE, score=score))
         return out
@@ -150,6 +152,60 @@ def cut_at_separator(text: str, start: int, end: int, label: str) -> int:
 
 
 _HOUR_AT_END = re.compile(r"(?<=\d)[ \t]+\d{1,2}$")
+# Lowercase words that belong to a date span: qualifiers, range words and time words.
+_DATE_WORDS: frozenset[str] = frozenset(
+    {"dernier", "derniere", "prochain", "prochaine", "passe", "passee", "precedent", "debut",
+     "fin", "mi", "courant", "er", "re", "au", "du", "et", "le", "de", "nuit", "matin", "soir",
+     "semaine", "week", "end", "noel", "paques", "toussaint", "rentree", "ete", "hiver",
+     "automne", "printemps", "vers", "mois", "annee"}
+)  # fmt: skip
+_DATE_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _is_date_word(word: str) -> bool:
+    from clindeid.temporal import MONTH_FORMS, WEEKDAYS
+
+    k = _key(word).rstrip(".")
+    return (
+        k in _DATE_WORDS
+        or k in MONTH_FORMS
+        or k in WEEKDAYS
+        or any(k == w[: len(k)] for w in WEEKDAYS if len(k) >= 3)
+    )
+
+
+def trim_date_words(text: str, start: int, end: int) -> tuple[int, int]:
+    """A model date span without the lowercase words around it that no date holds ("27/02
+    chez un" → "27/02", "pays de juin 2023" → "juin 2023"): the soft decoding takes
+    neighbours of a date in with it. A span with no digit and no date word is left alone."""
+    words = [(m.start(), m.end()) for m in _DATE_WORD.finditer(text, start, end)]
+    if not any(c.isdigit() for c in text[start:end]) and not any(
+        _is_date_word(text[a:b]) for a, b in words
+    ):
+        return start, end
+
+    def foreign(a: int, b: int) -> bool:
+        w = text[a:b]
+        return w.islower() and not _is_date_word(w)
+
+    while words and foreign(*words[-1]) and words[-1][0] > start:
+        if any(c.isdigit() for c in text[words[-1][1] : end]):
+            break
+        end = words.pop()[0]
+    while words and foreign(*words[0]):
+        if any(c.isdigit() for c in text[start : words[0][0]]):
+            break
+        start = words.pop(0)[1]
+    # an edge word ending in "de"/"du"/"au" once its neighbour is gone: "de juin 2023"
+    while words and text[words[0][0] : words[0][1]] in ("de", "du", "au", "le", "et"):
+        start = words.pop(0)[1]
+    while words and text[words[-1][0] : words[-1][1]] in ("de", "du", "au", "le", "et"):
+        end = words.pop()[0]
+    while start < end and not text[start].isalnum():
+        start += 1
+    while end > start and text[end - 1] in " \t,;:'’(-":
+        end -= 1
+    return start, end
 _FULL_NUMERIC_DATE = re.compile(r"\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})(?!\d)")
 _TIME_IN_SPAN = re.compile(r"[ \t]+\d{1,2}[hH:]\d{2}\b")
 
@@ -225,7 +281,7 @@ ADMIN_ACRONYMS: frozenset[str] = _wordset(
     ide idel iade ibode ide1 as ash aes ap aide mk kiné kine sf arm ioa aso cadre ipa
     sau uhcd usc usi rea réa sspi bloc dect bip poste tel tél fax mail
     eva ens gcs nihss apgar grace timi hemoccult ecg eeg emg irm tdm pet tep rx asp
-    hdj had hds hc ssr usld sld cmp cattp hdn
+    hdj had hds hc ssr usld sld cmp cattp hdn hia
     """
 )
 # Field labels, section and document headings and clinical nouns that the model may take
@@ -270,6 +326,16 @@ _TIME_AFTER = re.compile(r"[:h][0-5]\d\b")
 _EPONYM_BEFORE = re.compile(
     r"(?i:scores?|signes?|man[œo]euvres?|classifications?|stades?|maladies?|syndromes?|"
     r"tests?|[ée]chelles?|fractures?|crit[èe]res?|r[ée]flexes?)\s+(?:de\s+|d[’']\s*)?\(?$"
+)
+# Words after which a capitalised name is the eponym of a disease, a sign, a technique or a
+# tool, never a place or a person of the record: "maladie de Legg-Perthes-Calvé", "incision
+# de Gibson", "patch de Carrel", "carte de Guthrie", "grade III de Ring".
+_EPONYM_HEAD_BEFORE = re.compile(
+    r"(?i:maladies?|syndromes?|signes?|incisions?|patchs?|cartes?|listes?|grades?(?:[ \t]+"
+    r"[IVX\d]+)?|classifications?|crit[èe]res?|scores?|stades?|techniques?|man[œo]euvres?|"
+    r"tests?|[ée]chelles?|r[ée]flexes?|fractures?|m[ée]thodes?|triades?|t[ée]tralogies?|"
+    r"ph[ée]nom[èe]nes?|canal|ligne|point|triangle|pince|sonde|drain|kyste|hernie|"
+    r"ulc[èe]res?|tumeurs?|l[ée]sions?)[ \t]+(?:de[ \t]+|d[’']\s*)(?:[A-Z][\w]*-)?$"
 )
 _FORM_NUMBER_BEFORE = re.compile(
     r"(?i:\b(?:cerfa|ald|uf|gir|lot|r[ée]f\.?))[ \t]*(?:n[°o]\.?[ \t]*)?$"
@@ -400,6 +466,8 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
                 return False
         if _TIME_AFTER.match(text, end) and span[-1:].isdigit():
             return False  # "SMUR 16:31": the number is the hour of a time
+        if _EPONYM_HEAD_BEFORE.search(text, max(0, start - 40), start):
+            return False  # "syndrome de Garin-Bouadoux-Bannwarth": an eponym
     if (
         alpha
         and len(alpha) == len(words)

@@ -127,6 +127,10 @@ def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entit
         others = [o for o in overlaps if o.label != label]
         for s, e in _cut(cand, others):
             s, e = _strip(text, s, e)
+            if text is not None and (s, e) != (cand.start, cand.end) and label in _NAME_LABELS:
+                e = _drop_dangling(text, s, e, others)
+                if label in ("HOSPITAL", "ORG") and _only_generic(text, s, e):
+                    continue  # "HAD" left of "HAD HAD-26-09-1123" once the ID is taken
             if e <= s or not _has_alnum(text, s, e):
                 continue
             if (s, e) == (cand.start, cand.end):
@@ -146,6 +150,41 @@ def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entit
                 merged = _merge(o, merged) if priority(o) >= priority(merged) else _merge(merged, o)
             accepted.add(merged)
     return list(accepted.items)
+
+
+_NAME_LABELS = frozenset({"HOSPITAL", "ORG", "CITY", "LOCATION", "ADDRESS"})
+# Function words left at the end of a piece once a commune after them took the rest: "EHPAD
+# Les Tilleuls de" once "Sens" is a CITY ("… de Sens"): the locative belongs to neither.
+_DANGLING_END = re.compile(
+    r"(?:[ \t]+(?:de|du|des|de[ \t]+la|à|au|aux|en|la|le|les|chez|sur|sous)"
+    r")+[ \t]*$|[ \t]+[dl]['’]$"
+)
+
+
+def _drop_dangling(text: str, start: int, end: int, blockers: list[Entity]) -> int:
+    """The end of a cut piece without the locative left before the commune that cut it."""
+    after = next(
+        (b for b in blockers if b.label in ("CITY", "LOCATION") and 0 <= b.start - end <= 2),
+        None,
+    )
+    if after is None:
+        return end
+    m = _DANGLING_END.search(text, start, end)
+    return m.start() if m and m.start() > start else end
+
+
+def _only_generic(text: str, start: int, end: int) -> bool:
+    """Whether a piece holds only generic facility words ("HAD", "HIA", "Centre de")."""
+    from clindeid.detect.rules.hospitals import FINESS_GENERIC
+    from clindeid.temporal import strip_accents
+
+    words = _WORDS.findall(text, start, end)
+    return bool(words) and all(
+        strip_accents(w).lower() in FINESS_GENERIC or w.lower() == "hia" for w in words
+    )
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
 
 
 def _strip(text: str | None, start: int, end: int) -> tuple[int, int]:

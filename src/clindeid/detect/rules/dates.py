@@ -141,13 +141,15 @@ WEEKDAY_ABBR: dict[str, int] = {
     "lun": 0, "mar": 1, "mer": 2, "jeu": 3, "ven": 4, "sam": 5, "dim": 6,
 }  # fmt: skip
 WEEKDAY_BEFORE = (
-    rf"(?<!\w)(?:(?P<wd>{weekday_regex()})|(?P<ab>{'|'.join(WEEKDAY_ABBR)})\.)"
+    rf"(?<!\w)(?:(?P<wd>{weekday_regex()})|(?P<ab>{'|'.join(WEEKDAY_ABBR)})(?P<abdot>\.)?)"
     r"[ \t\u00a0]*,?[ \t\u00a0]+$"
 )
 YEAR_RANGE_TRIGGERS: tuple[str, ...] = ("de", "entre", "du")
 MONTH_TRIGGERS: tuple[str, ...] = (
     r"en\s+", r"début\s+", r"fin\s+", r"courant\s+", r"depuis\s+", r"dès\s+", r"jusqu'en\s+",
     r"(?:au\s+)?mois\s+de\s+", r"(?:au\s+)?mois\s+d['’]", r"mi-",
+    r"à\s+partir\s+de\s+", r"à\s+partir\s+d['’]", r"jusqu['’]à\s+", r"d['’]ici\s+",
+    r"avant\s+", r"après\s+",
     # "le scanner TAP de mars", "l'épisode d'avril": an event then its month
     rf"(?:{EVENT_NOUNS})(?:\s+(?-i:[A-Z]{{2,5}}))?\s+(?:de\s+|d['’])",
 )  # fmt: skip
@@ -695,7 +697,8 @@ def _with_weekday(text: str, c: _Candidate, w: re.Match[str]) -> _Candidate:
     v = c.value
     value = DateValue(v.year, v.month, v.day, weekday)
     start = w.start()
-    word_end = w.end("wd") if w.group("wd") else w.end("ab") + 1  # the dot goes with the word
+    # the dot goes with the word
+    word_end = w.end("wd") if w.group("wd") else w.end("abdot") if w.group("abdot") else w.end("ab")
     fmt = "{" + field_name("weekday", casing_of(word)) + "}" + escape_literal(
         text[word_end : c.start]
     ) + c.format

@@ -129,7 +129,7 @@ LOWER_HEAD_ADJECTIVES: frozenset[str] = frozenset({"clinique", "institut", "cent
 NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
     (r"HEGP", "CHU"),
     # regional university hospitals and cancer centres known by their acronym alone
-    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR", "CHU"),
+    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole", "CHU"),
     (r"La\s+Pitié|La\s+Timone|Kremlin[- ]Bicêtre\s+hospital", "CHU"),
     (r"Bergoni[ée]|Paoli-Calmettes", "CLCC"),
 )  # fmt: skip
@@ -222,7 +222,9 @@ HOSPITAL_NAME_TAILS = r"[ \t]+(?:malades|réunis|civils)\b"
 SPORT_CLUB = r"(?:AS|US|FC|RC|SC|AC|ES|CA|JA|SO|OGC|AJ|ASPTT|USM|CS|Stade|Racing|Olympique)"
 SPORT_CUES = (
     r"(?i:club|football|foot|rugby|basket|hand(?:ball)?|volley|judo|tennis|athl[ée]tisme|"
-    r"natation|licenci[ée]e?|joue(?:ur|use)?|entra[îi]ne(?:ur|use)?|sport(?:if|ive)?|équipe)"
+    r"natation|licenci[ée]e?|joue(?:ur|use)?|entra[îi]ne(?:ur|use)?|sport(?:if|ive)?|équipe|"
+    r"rugby(?:man|woman|wo)|footballeu(?:r|se)|handballeu(?:r|se)|basketteu(?:r|se)|"
+    r"volleyeu(?:r|se)|cycliste|nageu(?:r|se)|judoka|pilier|talonneur|espoirs)"
 )
 # Job words before "chez"/"à la" + an employer: "conducteur à la RATP", "cadre chez Renault".
 JOB_CUES = (
@@ -289,6 +291,19 @@ NAMED_ORGS: tuple[str, ...] = (
     r"La[ \t]+Poste(?![ \t]+(?:restante|de[ \t]+soins))", r"Chronopost", r"Keolis",
     r"Transdev", r"Sciences[ \t]+Po(?:[ \t]+(?:Paris|Lyon|Bordeaux|Lille|Grenoble|Rennes|"
     r"Toulouse|Aix|Strasbourg))?", r"S[ée]curit[ée][ \t]+civile", r"Assurance[ \t]+maladie",
+    # national funds and bodies known by their acronym, patients' associations, hearing-aid,
+    # optical, orthotics and laboratory networks ("audioprothésiste : Amplifon", "prothèse
+    # par Proteor", "laboratoire Biogroup")
+    r"FIVA", r"ENIM", r"ONF", r"ONAC(?:VG)?", r"ARSLA", r"CNSA", r"AGEFIPH", r"FIPHFP",
+    r"AIDES(?![ \t]*[A-ZÀ-Ý])(?<![A-ZÀ-Ý][ \t]AIDES)", r"COMEDE", r"Comede", r"Cimade",
+    r"M[ée]decins[ \t]+(?:du[ \t]+Monde|sans[ \t]+fronti[èe]res)", r"Coallia",
+    r"France[ \t]+terre[ \t]+d['’]asile", r"France[ \t]+Victimes",
+    r"Habitat[ \t]+et[ \t]+Humanisme", r"Vaincre[ \t]+la[ \t]+Mucoviscidose",
+    r"CROSS[ \t]+[A-ZÉÈ][\w-]+", r"P[ée]rinat[ \t]+[A-Z][\w-]+",
+    r"Amplifon", r"Audika", r"Audition[ \t]+(?:Mutualiste|Conseil|Sant[ée])", r"Proteor",
+    r"Lagarrigue", r"Ottobock", r"Optical[ \t]+Center", r"Afflelou", r"Optic[ \t]+2000",
+    r"Biogroup", r"Cerballiance", r"Synlab", r"Eurofins(?:[ \t]+Biomnis)?", r"Biomnis",
+    r"Inovie", r"Unilabs", r"Bioclinic",
     # universities named before the word: "Sorbonne Université", "Aix-Marseille Université"
     r"[ABCDEFGHIJKLMNOPQRSTUVWXYZÉ][a-zé]+(?:-[A-Z][a-zé]+)*[ \t]+Universit[ée]"
     r"(?![ \t]+(?:de|d['’]))",
@@ -377,6 +392,13 @@ PUBLIC_BODY_HEADS = (
     r"des[ \t]+m[ée]tiers(?:[ \t]+et[ \t]+de[ \t]+l['’]artisanat)?)|"
     r"maison[ \t]+d[ée]partementale[ \t]+des[ \t]+solidarit[ée]s|"
     r"espace[ \t]+d[ée]partemental[ \t]+des[ \t]+solidarit[ée]s|EDS|MDS|"
+    # prisons and their health units: "centre pénitentiaire pour femmes de Rennes",
+    # "maison d'arrêt de Sequedin", "unité sanitaire de Fresnes"
+    r"centre[ \t]+p[ée]nitentiaire(?:[ \t]+pour[ \t]+(?:femmes|hommes|mineurs))?|"
+    r"maison[ \t]+d['’]arr[êe]t(?:[ \t]+pour[ \t]+(?:femmes|hommes))?|maison[ \t]+centrale|"
+    r"centre[ \t]+de[ \t]+d[ée]tention|centre[ \t]+de[ \t]+semi-libert[ée]|"
+    r"unit[ée][ \t]+sanitaire(?:[ \t]+en[ \t]+milieu[ \t]+p[ée]nitentiaire)?|"
+    r"[ée]cole[ \t]+du[ \t]+ski[ \t]+fran[çc]ais|ESF|"
     r"CGSS|URSSAF|CMSA|CNAV|DDPP|SPIP|DSDEN|OPH|CRAMIF|CARSAT"
 )
 # National bodies known by an acronym alone: fire brigades and air navigation services.
@@ -591,7 +613,8 @@ _EMPLOYER = re.compile(
 )
 _JOB_BEFORE = re.compile(rf"\b{JOB_CUES}\b[^.;\n]{{0,50}}$")
 _SPORT_CLUB = re.compile(
-    rf"{_lead([_first(a) for a in _alternatives(SPORT_CLUB[3:-1])])}[ \t]+{_CAPWORD}"
+    rf"{_lead([_first(a) for a in _alternatives(SPORT_CLUB[3:-1])])}[ \t]+"
+    rf"(?:{_CAPWORD}|\d{{2,3}}(?![\d/:hH]|[.,]\d))"
     rf"(?:[- ]{_CAPWORD}){{0,2}}"
 )
 _SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")

@@ -105,6 +105,8 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"code\s+patient",
         r"n[°º]\s*(?:d['’]\s*)?intervention",
         r"dossier\s+de\s+(?:passage|r[ée]gulation|soins)",
+        # police procedures: "Procédure PV 01293/2026"
+        r"proc[ée]dure",
         # a bare word then a lettered code: "Passage SDN2412280061", "demande NP25-01144"
         r"(?:passage|demande|r[ée]gulation|intervention|examen|pr[ée]l[èe]vement)"
         r"(?=\s+[A-Z]{1,4}-?\d)",

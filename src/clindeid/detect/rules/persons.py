@@ -595,6 +595,12 @@ _LOWER_CUE_RE = re.compile(  # look-aheads (first letters of each cue list) skip
     rf"|{_RELATIVE_START}(?P<rel>(?i:{RELATIVE_NOUNS})))(?![\w'’-])"
     rf"[ \t]*(?:[:(,][ \t]*)?(?=[{_LO}])"
 )
+# The author of a dated quick note, in brackets after the date opening the line:
+# "02/04/26 (juliette v.) revue, …", "16/06/26 14h (moussa) …".
+_NOTE_AUTHOR_RE = re.compile(
+    rf"(?m)^[ \t]*\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?[ \t]+(?:\d{{1,2}}[h:]\d{{0,2}}[ \t]+)?"
+    rf"\((?=[{_LO}])"
+)
 # A surname's initial after a lowercase first name: "son coloc (kevin m.)".
 _LOWER_TRAILING_INITIAL_RE = re.compile(rf"[ \t][{_LO}]\.(?![\w'’.-])")
 _LOWER_INITIAL_RE = re.compile(rf"[{_LO}]\.(?:-?[{_LO}]\.)?[ \t]+(?=[{_LO}])")
@@ -1447,6 +1453,16 @@ class PersonDetector:
                              trigger="lower-cue")
             initial = _LOWER_TRAILING_INITIAL_RE.match(text, ent.end)
             yield ent.with_(end=initial.end()) if initial else ent  # "(kevin m.)"
+        for m in _NOTE_AUTHOR_RE.finditer(text):
+            toks = self._lower_sequence(text, m.end(), title=False)
+            if not toks:
+                continue
+            ent = self._make(text, toks, "pattern/person-lower", 0.8, "staff", None,
+                             trigger="lower-cue")
+            initial = _LOWER_TRAILING_INITIAL_RE.match(text, ent.end)
+            after = initial.end() if initial else ent.end
+            if text[after : after + 1] in (")", ","):
+                yield ent.with_(end=initial.end()) if initial else ent
 
     def _initials_pass(self, document: Document) -> Iterator[Entity]:
         """Initials-only names ("(V. M.)", "– C.D.") and "J. Lefort" signature lines."""

@@ -410,7 +410,7 @@ WHOLE_FEATURES = (
     r"massif|stade|parc|jardin|piton|plateau|ch[âa]teau|centre[ \t]+commercial|zac|place|"
     r"fleuve|col|pic|tour|habitation|for[êe]t|plage|baie|crique|lac|[ée]tang|cascade|gorges?|"
     r"falaises?|grotte|cirque|estuaire|embouchure|presqu['’][îi]le|[îi]lot|pointe|"
-    r"village|quartier"
+    r"village|quartier|bois|campus|square|esplanade|parvis"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -581,6 +581,12 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
             rf"[{UP}][{LOW}][\w'’-]*(?:[ \t]+(?:(?:de|du|des|ar|an)[ \t]+)?[{UP}][\w'’-]+){{0,3}})"
             rf"(?=[ \t]*,[ \t]*\d{{5}}[ \t]+[{UP}])"
         ),
+        # a main street type and a capitalised name, without number or cue: the place of an
+        # event or a stay ("le samedi 7 novembre boulevard de Magenta")
+        "bare_main": re.compile(
+            rf"(?<![\w'’-])(?P<addr>(?i:rue|avenue|boulevard|bd|impasse|quai|all[ée]e|faubourg)"
+            rf"{_SEP}{name_strict})"
+        ),
         # a street without a number opening a line or after a comma, before a postcode:
         # "Avenue du 14 Juillet, 93140 Bondy"
         "before_zip": re.compile(
@@ -591,6 +597,8 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
 
 
 _ZIP = re.compile(ZIP_PATTERN)
+# The end of a sentence inside a name match: "rue de la Pompe. Soutien au deuil".
+_SENTENCE_STOP = re.compile(r"([^\W\d_]{3,})\.[ \t\n]")
 _NUMBER_BEFORE_ZIP = re.compile(
     rf"(?<=[{LOW}] )(?P<num>\d{{1,4}}[a-z]?)[ \t]*,[ \t]*\d{{4,5}}[ \t]+[{UP}]"
 )
@@ -981,6 +989,11 @@ class AddressDetector:
         for m in rx["before_zip"].finditer(text):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
             yield self._entity(text, m.start("addr"), m.end("addr"), "street", ctype, 0.8)
+        for m in rx["bare_main"].finditer(text):
+            ctype = text[m.start("addr") : m.end("addr")].split(None, 1)[0]
+            stop = _SENTENCE_STOP.search(text, m.start("addr"), m.end("addr"))
+            end = stop.start() + len(stop.group(1)) if stop else m.end("addr")
+            yield self._entity(text, m.start("addr"), end, "street", ctype, 0.7)
         for m in rx["labelled_place"].finditer(text):
             yield Entity(m.start("addr"), m.end("addr"), "ADDRESS", source="pattern/address",
                          score=0.8, attributes={"kind": "street"})  # fmt: skip
