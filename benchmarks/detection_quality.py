@@ -6,9 +6,9 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_j`` (each blind when written and measured once, then used to
+``heldout_b`` … ``heldout_k`` (each blind when written and measured once, then used to
 improve the detectors and to train the shipped model: their "default" rows are in-sample),
-``heldout_k`` (blind, measured once on 2026-11-25, never used for development or training:
+``heldout_l`` (blind, measured once on 2026-11-25, never used for development or training:
 the honest figure).
 """
 
@@ -36,6 +36,7 @@ SETS = {
     "heldout_i": ROOT / "heldout_i" / "heldout_i.jsonl",
     "heldout_j": ROOT / "heldout_j" / "heldout_j.jsonl",
     "heldout_k": ROOT / "heldout_k" / "heldout_k.jsonl",
+    "heldout_l": ROOT / "heldout_l" / "heldout_l.jsonl",
 }
 
 
