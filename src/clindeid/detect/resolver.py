@@ -179,9 +179,7 @@ def _only_generic(text: str, start: int, end: int) -> bool:
     from clindeid.temporal import strip_accents
 
     words = _WORDS.findall(text, start, end)
-    return bool(words) and all(
-        strip_accents(w).lower() in FINESS_GENERIC or w.lower() == "hia" for w in words
-    )
+    return bool(words) and all(strip_accents(w).lower() in FINESS_GENERIC for w in words)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

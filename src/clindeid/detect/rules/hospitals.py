@@ -453,8 +453,8 @@ NAME_PARTICLES: tuple[str, ...] = (
 # FINESS words that do not make a name distinctive on their own.
 FINESS_GENERIC: frozenset[str] = frozenset(
     {"centre", "ctre", "hospitalier", "hospitaliere", "hopital", "hop", "hopitaux", "ch", "chu",
-     "chr", "chru", "chs", "chi", "ghu", "gh", "de", "du", "des", "la", "le", "les", "l", "d",
-     "et", "en", "a", "au", "aux", "sur", "jour", "hj", "hdj", "cmp", "cattp", "adultes",
+     "chr", "chru", "chs", "chi", "ghu", "gh", "hia", "de", "du", "des", "la", "le", "les", "l",
+     "d", "et", "en", "a", "au", "aux", "sur", "jour", "hj", "hdj", "cmp", "cattp", "adultes",
      "adulte", "enfants", "enfant", "adolescents", "service", "unite", "soins", "sante",
      "maison", "clinique", "polyclinique", "had", "ssr", "imagerie", "irm", "scanner",
      "medicale", "medical", "medico", "psycho", "psychiatrie", "psychiatrique", "regional",

@@ -1449,20 +1449,20 @@ class PersonDetector:
                 role = self._context_role(text, m.start(), toks[-1].end)
             else:
                 role = "staff"
-            ent = self._make(text, toks, "pattern/person-lower", 0.8, role, None,
-                             trigger="lower-cue")
-            initial = _LOWER_TRAILING_INITIAL_RE.match(text, ent.end)
-            yield ent.with_(end=initial.end()) if initial else ent  # "(kevin m.)"
+            yield self._lower_with_initial(text, toks, role)
         for m in _NOTE_AUTHOR_RE.finditer(text):
             toks = self._lower_sequence(text, m.end(), title=False)
-            if not toks:
-                continue
-            ent = self._make(text, toks, "pattern/person-lower", 0.8, "staff", None,
-                             trigger="lower-cue")
-            initial = _LOWER_TRAILING_INITIAL_RE.match(text, ent.end)
-            after = initial.end() if initial else ent.end
-            if text[after : after + 1] in (")", ","):
-                yield ent.with_(end=initial.end()) if initial else ent
+            if toks:
+                ent = self._lower_with_initial(text, toks, "staff")
+                if text[ent.end : ent.end + 1] in (")", ","):
+                    yield ent
+
+    def _lower_with_initial(self, text: str, toks: list[_Tok], role: str) -> Entity:
+        """A lowercase name with the surname's initial after it ("(kevin m.)")."""
+        ent = self._make(text, toks, "pattern/person-lower", 0.8, role, None,
+                         trigger="lower-cue")  # fmt: skip
+        initial = _LOWER_TRAILING_INITIAL_RE.match(text, ent.end)
+        return ent.with_(end=initial.end()) if initial else ent
 
     def _initials_pass(self, document: Document) -> Iterator[Entity]:
         """Initials-only names ("(V. M.)", "– C.D.") and "J. Lefort" signature lines."""

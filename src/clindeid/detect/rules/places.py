@@ -555,6 +555,9 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         rf"platz|allee|laan|straat))[ \t]+\d{{1,4}}[a-z]?)(?![\w])"
     )
     cues = _first_char_led("|".join(ADDRESS_CUES), not_before=r"\w")  # \b(?i:cues)
+    bare_main = _first_char_led(
+        "rue|avenue|boulevard|bd|impasse|quai|all[ée]e|faubourg", not_before=r"[\w'’-]"
+    )
     return {
         "numbered": re.compile(
             # cheap first-character test (a house number or a complement's first letter)
@@ -584,8 +587,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         # a main street type and a capitalised name, without number or cue: the place of an
         # event or a stay ("le samedi 7 novembre boulevard de Magenta")
         "bare_main": re.compile(
-            rf"(?<![\w'’-])(?P<addr>(?i:rue|avenue|boulevard|bd|impasse|quai|all[ée]e|faubourg)"
-            rf"{_SEP}{name_strict})"
+            rf"(?P<addr>{bare_main}{_SEP}{name_strict})"
         ),
         # a street without a number opening a line or after a comma, before a postcode:
         # "Avenue du 14 Juillet, 93140 Bondy"
