@@ -40,6 +40,7 @@ SETS: dict[str, str] = {
     "heldout_j": "heldj",
     "heldout_k": "heldk",
     "heldout_l": "heldl",
+    "heldout_m": "heldm",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
