@@ -15,7 +15,7 @@ from clindeid.detect import Detector, build_detectors, resolve
 from clindeid.detect.institutions import drop_inside_institutions
 from clindeid.detect.ocr import repair_ocr
 from clindeid.detect.propagate import propagate
-from clindeid.detect.resolver import merge_adjacent
+from clindeid.detect.resolver import join_territory_names, merge_adjacent
 from clindeid.document import Document, Entity, Metadata
 from clindeid.substitute import Replacement, SubstitutionContext, rewrite
 from clindeid.substitute.registry import build_strategy
@@ -152,7 +152,9 @@ class Pipeline:
             extra = propagate(document.text, entities, _common_word_test())
             if extra:
                 entities = resolve([*entities, *extra], document.text)
-        return merge_adjacent(drop_inside_institutions(entities, document.text), document.text)
+        entities = join_territory_names(drop_inside_institutions(entities, document.text),
+                                        document.text)
+        return merge_adjacent(entities, document.text)
 
     def _detect_windows(self, document: Document) -> list[Entity]:
         """Proposals over overlapping windows of a long text, in text offsets. A proposal

@@ -19,6 +19,7 @@ from typing import Any
 
 from clindeid.document import Document, Entity
 from clindeid.knowledge.normalize import strip_accents
+from clindeid.temporal import parse_french_number
 
 META_FILE = "clindeid_meta.json"
 SOURCE = "model/ner"
@@ -157,7 +158,8 @@ _DATE_WORDS: frozenset[str] = frozenset(
     {"dernier", "derniere", "prochain", "prochaine", "passe", "passee", "precedent", "debut",
      "fin", "mi", "courant", "er", "re", "au", "du", "et", "le", "de", "nuit", "matin", "soir",
      "semaine", "week", "end", "noel", "paques", "toussaint", "rentree", "ete", "hiver",
-     "automne", "printemps", "vers", "mois", "annee"}
+     "automne", "printemps", "vers", "mois", "annee", "carnaval", "reveillon", "ramadan",
+     "aid", "ascension", "pentecote", "assomption", "careme", "vacances"}
 )  # fmt: skip
 _DATE_WORD = re.compile(r"[^\W\d_]+")
 
@@ -356,6 +358,17 @@ _DURATION_BEFORE = re.compile(
 )
 # Words that open a room, a form part or a device, never a name: "salle Laennec", "Dossier
 # DALO", "VOLET ADMINISTRATIF", "Message d'origine".
+# Guidelines, consensus statements and classifications cited with their edition year.
+_GUIDELINE_BEFORE = re.compile(
+    r"(?<![\w-])(?:ISPAD|NCCN|GINA|GOLD|ESC|ESH|EASD|ADA|IDF(?:-DAR)?|KDIGO|ESMO|ASCO|EULAR|"
+    r"ACR|ELN|IMWG|FIGO|ISUP|OMS|WHO|NICE|SFAR|SPLF|SFD|AHA|ACC|ERS|ATS|HAS|AASLD|EASL|"
+    r"ESPGHAN|ECCO|ILAE|DSM|CIM|TNM|AJCC|Fleischner|Lugano|Bethesda|Vienne)"
+    r"(?:[ \t]+(?:score|classification|recommandations?|crit[èe]res?))?[ \t]*$"
+)
+_DEVICE_BEFORE = re.compile(
+    r"(?i:syst[èe]me|robot|dispositif|logiciel|application|plateforme|pompe|capteur|"
+    r"proth[èe]se|implant|stent|valve)[ \t]+(?:de[ \t]+type[ \t]+|type[ \t]+)?$"
+)
 _NOT_NAME_HEAD = re.compile(
     r"(?i:salles?|dossiers?|volets?|messages?|chambres?|box|blocs?|lits?|endoscopes?|"
     r"fiches?|feuilles?|formulaires?)\b"
@@ -519,6 +532,13 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
             return False  # "Boston 3-3-2": a score named after a place or person
         if label == "PERSON" and _ROMAN_AFTER_WORD.search(span):
             return False  # "Clark IV", "Garden III": a stage, not a name
+        if label == "PERSON" and _DEVICE_BEFORE.search(text, max(0, start - 20), start):
+            return False  # "système ROSA", "robot Mako": a device's brand
+        if _key(span) in ("redon", "redons"):
+            from clindeid.detect.rules.places import is_redon_drain
+
+            if is_redon_drain(text, start, start + 5):
+                return False  # "drain de Redon", "Fermeture, Redon.": a suction drain
     if label in ("ID", "PHONE", "NIR", "ZIP") and not digits:
         return False
     if (label == "EMAIL" and "@" not in span) or (label == "URL" and "." not in span):
@@ -545,6 +565,12 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
             return False
         if span.isdigit() and _DECIMAL_AFTER.match(text, end):
             return False  # "12,4 kg"
+        if not digits and all(w.islower() for w in alpha) and not any(
+            _is_date_word(w) or parse_french_number(w) is not None for w in alpha
+        ):
+            return False  # "audience du juge": no digit, no date word, no number word
+        if span.isdigit() and _GUIDELINE_BEFORE.search(text, max(0, start - 30), start):
+            return False  # "protocole ISPAD 2022", "(NCCN 2024)": a guideline's edition
     if label == "AGE" and _THRESHOLD_BEFORE.search(text, max(0, start - 4), start):
         return False  # "âge < 75 ans": a threshold, nobody's age
     if label == "AGE" and (

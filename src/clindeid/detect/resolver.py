@@ -237,3 +237,31 @@ def merge_adjacent(
         else:
             out.append(e)
     return out
+
+
+# A facility or body named after a territory whose commune a CITY span took: "Maison de Santé
+# du Pays de | Guichen", "CH des Pays de | Morlaix", "Communauté de communes du Val de | Loire".
+_TERRITORY_END = re.compile(
+    r"(?<![\w'’-])(?i:pays|val|vall[ée]e|portes|bassin|c[ôo]te|canton|agglom[ée]ration|"
+    r"territoire|hauts?|marches|plaine|monts)[ \t]*$"
+)
+_TERRITORY_GAP = re.compile(r"[ \t]+(?:de|du|des|de[ \t]+la)[ \t]+|[ \t]+d['’][ \t]*")
+
+
+def join_territory_names(entities: list[Entity], text: str) -> list[Entity]:
+    """Join a HOSPITAL or ORG ending on a territory word ("… du Pays") with the commune or
+    place just after its "de": the place belongs to the name."""
+    out: list[Entity] = []
+    for e in entities:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.label in ("HOSPITAL", "ORG")
+            and e.label in ("CITY", "LOCATION")
+            and _TERRITORY_GAP.fullmatch(text, prev.end, e.start)
+            and _TERRITORY_END.search(text, prev.start, prev.end)
+        ):
+            out[-1] = prev.with_(end=e.end)
+        else:
+            out.append(e)
+    return out

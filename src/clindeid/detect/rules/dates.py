@@ -152,6 +152,8 @@ MONTH_TRIGGERS: tuple[str, ...] = (
     r"avant\s+", r"après\s+",
     # "le scanner TAP de mars", "l'épisode d'avril": an event then its month
     rf"(?:{EVENT_NOUNS})(?:\s+(?-i:[A-Z]{{2,5}}))?\s+(?:de\s+|d['’])",
+    # "(HGPO de janvier)", "fond d'œil de juin": an examination's acronym or name
+    r"(?<![\w-])(?-i:[A-Z][A-Z0-9]{1,5})\s+de\s+", r"fond\s+d['’][œo]e?il\s+de\s+",
 )  # fmt: skip
 # Before a year alone (window ends at the year); a range trigger needs two years.
 YEAR_TRIGGER = (
@@ -261,7 +263,8 @@ _NOT_DATE_BEFORE = re.compile(NOT_DATE_BEFORE, _FLAGS)
 _YEAR_TRIGGER = re.compile(YEAR_TRIGGER, _FLAGS)
 _HOLIDAY_RE = re.compile(
     r"(?=[NnPpTtJjAÉECMmSRr])(?<![\w-])(?P<h>"
-    rf"(?P<saint>Sainte?-(?P<sn>{'|'.join(SAINTS_DAYS)}))|(?P<rentree>[Rr]entr[ée]e)|"
+    rf"(?P<saint>Sainte?-(?P<sn>{'|'.join(SAINTS_DAYS)}))|"
+    r"(?P<rentree>[Rr]entr[ée]e(?:[ \t]+scolaire)?(?:[ \t]+de[ \t]+septembre)?)|"
     + "|".join(f"(?P<h{i}>{rx})" for i, (rx, _, _) in enumerate(HOLIDAYS))
     + rf")(?:[ \t]+(?P<y>{YEAR4}))?"
     rf"(?![\w'’-]|[ \t]+[{''.join(chr(c) for c in range(65, 91))}ÉÈ][a-zé])"
@@ -449,7 +452,8 @@ def _bare_day_month(text: str, m: re.Match[str], start: int, end: int) -> bool:
 
 
 def _holidays(text: str) -> Iterator[_Candidate]:
-    """"depuis Noël", "Toussaint 2019", "à la Saint-Jean", "rentrée 2024" (article left out)."""
+    """"depuis Noël", "Toussaint 2019", "à la Saint-Jean", "rentrée 2024", "rentrée de
+    septembre 2025" (article left out)."""
     for m in _HOLIDAY_RE.finditer(text):
         year = int(m.group("y")) if m.group("y") else None
         art = _ARTICLE_BEFORE.search(text, max(0, m.start() - 4), m.start())

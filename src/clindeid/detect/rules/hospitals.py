@@ -88,7 +88,7 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"groupement\s+hospitalier(?:\s+de\s+territoire)?|hospices?\s+civils|hospices",
      "GROUP", False),
     (r"hospitalisation\s+à\s+domicile", "HAD", False),
-    (r"SSIAD|SPASAD", "OTHER", True),
+    (r"SSIAD|SPASAD|ESA", "OTHER", True),  # ESA: équipe spécialisée Alzheimer à domicile
     (r"g[ée]rontop[ôo]le|Maternit[ée](?=[ \t]+[A-ZÀ-Ý])", "OTHER", False),
     (r"polyclinique|clinique(?:\s+(?:mutualiste|chirurgicale|médicale|psychiatrique|"
      r"privée|médico-?chirurgicale|universitaire))?", "CLINIQUE", False),
@@ -280,7 +280,8 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Narcotiques[ \t]+Anonymes", r"ANSM", r"CNIL", r"ONIAM", r"Sant[ée][ \t]+publique[ \t]+France",
     r"AFPA", r"ADOMA", r"Adoma", r"Tabac[ \t]+Info[ \t]+Service", r"PFG(?:[ \t]+[A-Z][a-zé]+"
     r"(?:[ \t]+\d{1,2}(?!\d))?)?", r"CNR[ \t]+(?:des?[ \t]+)?[A-Z][\w-]+",
-    r"Maison[ \t]+d[ée]partementale[ \t]+des[ \t]+personnes[ \t]+handicap[ée]es(?:[ \t]+"
+    r"Maison[ \t]+d[ée]partementale(?:-m[ée]tropolitaine)?[ \t]+(?:des[ \t]+personnes[ \t]+"
+    r"handicap[ée]es|de[ \t]+l['’]autonomie)(?:[ \t]+"
     r"(?:de[ \t]+la|de|du|des|d['’])[ \t]*[A-ZÉÈ][\w'’-]+)?",
     r"CROUS", r"Crous",
     # national bodies, associations and companies whose name is no common word or surname
@@ -304,6 +305,18 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Lagarrigue", r"Ottobock", r"Optical[ \t]+Center", r"Afflelou", r"Optic[ \t]+2000",
     r"Biogroup", r"Cerballiance", r"Synlab", r"Eurofins(?:[ \t]+Biomnis)?", r"Biomnis",
     r"Inovie", r"Unilabs", r"Bioclinic",
+    # large employers whose name is no common word, place or frequent surname ("retraité de
+    # Vinci Construction", "ouvrier chez Airbus"), European and international institutions
+    r"Vinci(?:[ \t]+(?:Construction|Autoroutes|Energies|[ÉE]nergies|Airports|Immobilier))?",
+    r"Bouygues(?:[ \t]+(?:Construction|B[âa]timent|Telecom|Immobilier))?", r"Eiffage",
+    r"Airbus(?:[ \t]+(?:Helicopters|Defence(?:[ \t]+and[ \t]+Space)?))?", r"Stellantis",
+    r"Michelin", r"Safran", r"Thales", r"TotalEnergies", r"ArcelorMittal", r"Dassault"
+    r"[ \t]+(?:Aviation|Syst[èe]mes)", r"Naval[ \t]+Group", r"Sanofi", r"Servier",
+    r"Danone", r"Lactalis", r"Veolia", r"Engie", r"Decathlon", r"Intermarch[ée]", r"Auchan",
+    r"Lidl", r"Manpower", r"Adecco", r"Randstad", r"Derichebourg", r"Air[ \t]+France",
+    r"Commission[ \t]+europ[ée]enne", r"Parlement[ \t]+europ[ée]en",
+    r"Conseil[ \t]+de[ \t]+l['’]Europe", r"Banque[ \t]+centrale[ \t]+europ[ée]enne",
+    r"Cour[ \t]+de[ \t]+justice[ \t]+de[ \t]+l['’]Union[ \t]+europ[ée]enne",
     # universities named before the word: "Sorbonne Université", "Aix-Marseille Université"
     r"[ABCDEFGHIJKLMNOPQRSTUVWXYZÉ][a-zé]+(?:-[A-Z][a-zé]+)*[ \t]+Universit[ée]"
     r"(?![ \t]+(?:de|d['’]))",
@@ -321,7 +334,9 @@ NAMED_FINANCIAL: tuple[str, ...] = (
     r"BNP[ \t]+Paribas", r"La[ \t]+Banque[ \t]+Postale", r"MAIF", r"MACIF", r"MAAF",
     r"MATMUT", r"Matmut", r"Groupama", r"AXA", r"Allianz", r"Generali", r"AG2R(?:[ \t]+La"
     r"[ \t]+Mondiale)?", r"Malakoff[ \t]+Humanis", r"Swiss[ \t]+Life", r"CNP[ \t]+Assurances",
-    r"MGEN", r"Aésio", r"AÉSIO", r"Apivia", r"Pacifica", r"Covéa", r"SMACL", r"MAPFRE",
+    r"Mutualit[ée][ \t]+chr[ée]tienne", r"Mutualit[ée]s[ \t]+[Ll]ibres", r"Solidaris",
+    r"Partenamut", r"MGEN", r"Aésio", r"AÉSIO", r"Apivia", r"Pacifica", r"Covéa", r"SMACL",
+    r"MAPFRE",
     r"Mapfre(?:[ \t]+Asistencia)?",
 )  # fmt: skip
 # Insurers whose acronym is ambiguous: only with an insurance or bank word on the line.
@@ -647,6 +662,9 @@ _ORG_NAMED_HEAD = re.compile(
     rf"{_lead([_first(a) for h in ORG_NAMED_HEADS for a in _alternatives(h)])}[ \t]+"
     rf"(?P<name>{_NAME}){_ORG_COMPANY_SUFFIX}"
 )
+_TRANSPORT_HEAD = re.compile(
+    r"(?i:ambulances?|taxis?|pompes[ \t]+fun[èe]bres)[ \t]+(?i:d[eu]s?|la)[ \t]"
+)
 _AIRLINE = re.compile(rf"(?<![\w-])Air[ \t]+(?P<name>[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*)(?![\w-])")
 _FLIGHT_BEFORE = re.compile(rf"\b{FLIGHT_CUES}\b[^.;\n]{{0,20}}$")
 _TERRITORY_NAME = (
@@ -906,7 +924,7 @@ class HospitalDetector:
             word = m.group()
             if m.group("number") is None and (
                 word in HOSPITAL_ACRONYM_NOT or is_surname(word) or is_first_name(word)
-                or is_common_word(word)
+                or is_common_word(word) or _lowercase_word(word)  # "CHUTES"
             ):
                 continue
             yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.6)
@@ -1003,6 +1021,8 @@ class HospitalDetector:
         for m in _ORG_NAMED_HEAD.finditer(text):
             cap = re.search(rf"[{UP}][\w]*", m.group("name"))
             first = cap.group().lower() if cap else ""
+            if first in ORG_HEAD_NOT_NAMES and _TRANSPORT_HEAD.match(text, m.start()):
+                first = ""  # "Ambulances du Lac", "TAXIS DE LA GARE": a company's name
             if first in ORG_HEAD_NOT_NAMES or first in ORG_HEAD_GENERIC_NAMES:
                 continue
             yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG", source="pattern/org",
@@ -1170,9 +1190,17 @@ def _site_names() -> re.Pattern[str] | None:
 
 _EPONYM_BEFORE = re.compile(EPONYM_CONTEXT)
 # University-hospital sites whose name alone is also a word, a person or a place: only
-# after "à" ("transférée à Avicenne", "suivi à Tenon"; "signe de Trousseau" is no site).
-CUED_SITE_NAMES = r"Avicenne|Bic[êe]tre|Tenon|Trousseau|Cochin|Foch|Percy|B[ée]gin|Val-de-Gr[âa]ce"
-_CUED_SITE = re.compile(rf"(?<![\w'’-])à[ \t]+(?P<name>{CUED_SITE_NAMES})(?![\w'’-])")
+# after "à", an identifier or an emergency unit ("transférée à Avicenne", "suivi à
+# Port-Royal", "IPP Tenon 80…", "urgences cochin"; "signe de Trousseau" is no site).
+CUED_SITE_NAMES = (
+    r"Avicenne|Bic[êe]tre|Tenon|Trousseau|Cochin|Foch|Percy|B[ée]gin|Val-de-Gr[âa]ce"
+    r"|Port-Royal|Necker|Bichat|Beaujon|Lariboisi[èe]re|Broca|Bretonneau|Mondor"
+)
+_CUED_SITE = re.compile(
+    rf"(?<![\w'’-])(?:à|(?-i:IPP|NIP|NDA)|urgences|SAU|SMUR)[ \t]+(?:de[ \t]+)?"
+    rf"(?P<name>{CUED_SITE_NAMES})(?![\w'’-])",
+    re.IGNORECASE,
+)
 _FINESS_SITE = re.compile(r"\b(?:site|hopital|hop)\s+(?:(?:de|la|le|du|des|d|l)\s+)*([a-z]+)")
 
 
@@ -1197,6 +1225,14 @@ def _sites(text: str) -> Iterator[Entity]:
             continue  # "Dr Necker", "maladie de X"
         yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.75,
                      attributes={"category": "SITE"})  # fmt: skip
+
+
+def _lowercase_word(word: str) -> bool:
+    """Whether French writes ``word`` mostly in lowercase: a word, no name ("CHUTES")."""
+    from clindeid.knowledge.vocabulary import word_ranks
+
+    ranks = word_ranks(word)
+    return ranks.lower >= 0 and (ranks.title < 0 or ranks.lower < ranks.title)
 
 
 def _defines_abbreviation(before: str, name: str) -> bool:

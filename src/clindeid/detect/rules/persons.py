@@ -579,6 +579,19 @@ _TYPIST_INITIALS_RE = re.compile(
     rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par)[ \t]*:?[ \t]*(?-i:(?P<a2>{_TYPIST_INI})))"
     rf"(?![\w/])"
 )
+# The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the
+# typist in lowercase), or "JD/AL" right under the "Dr …" line.
+_SIGNATURE_INITIALS_RE = re.compile(
+    r"(?m)^[ \t]*(?P<a>[A-Z]{2,4})[ \t]*/[ \t]*(?P<b>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
+)
+_SIGNATURE_LINE_RE = re.compile(r"[ \t]*(?:Dr|Pr|Docteur|Professeur)\b[^\n]{0,80}\n$")
+# Words after a care role and "de" that name its shift, unit or programme, not a surname.
+STAFF_QUALIFIERS: frozenset[str] = frozenset(
+    {"nuit", "jour", "garde", "service", "liaison", "coordination", "astreinte", "salle",
+     "bloc", "secteur", "etage", "etp", "dp", "hd", "dialyse", "consultation", "soins",
+     "pratique", "recherche", "suivi", "pool", "equipe", "accueil", "tri", "ioa"}
+)  # fmt: skip
+_STAGE_BEFORE = re.compile(r"(?<![\w])[IV]{1,4}[ \t]+$")
 _PAREN_INITIALS_RE = re.compile(rf"(?<=\()(?:{_INITIALS_NAME})(?=\))")
 # "J. Lefort", "A.-L. Bonnet, psychologue", "C. Boyer, SF – 14/07/2023": an initial and a
 # capitalised surname opening a line, alone or before a comma, a dash or a bracket.
@@ -1094,6 +1107,10 @@ class PersonDetector:
                 self._job_object(text, toks)
             ):
                 continue  # "Professeur d'EPS", "professeur de Français"
+            if kind == "staff" and toks[0].kind == "particle" and len(toks) > 1 and (
+                _key(text[toks[1].start : toks[1].end]) in STAFF_QUALIFIERS
+            ):
+                continue  # "IDE DE NUIT", "infirmière d'ETP", "IDE de DP": a shift or a unit
             if len(toks) == 1 and toks[0].kind == "init" and kind == "civility":
                 # "Objet : M. T., 72 ans": an initialised name; "M." may be its first initial
                 start = m.start() if title == "M." else toks[0].start
@@ -1478,6 +1495,15 @@ class PersonDetector:
                              attributes={"role": "other" if rx is _PAREN_INITIALS_RE
                                          else "staff", "part": "initials",
                                          "trigger": "initials"})
+        for m in _SIGNATURE_INITIALS_RE.finditer(text):
+            if m.group("b").isupper() and not _SIGNATURE_LINE_RE.search(
+                text, text.rfind("\n", 0, max(0, m.start() - 1)) + 1, m.start()
+            ):
+                continue  # "TA/FC": two capitals pairs need the signature line above
+            for g in ("a", "b"):
+                yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
+                             score=0.7, attributes={"role": "staff", "part": "initials",
+                                                    "trigger": "signature"})
         for m in _TYPIST_INITIALS_RE.finditer(text):
             for g in ("a", "b", "a2"):
                 if m.group(g):  # after a reference cue, initials are a person's
@@ -1706,6 +1732,8 @@ class PersonDetector:
                 continue
             cand: tuple[float, str] | None = None
             if fa.kind == "init" and fb.kind == "word" and b.upper and fb.common < 0.5:
+                if not fb.sn and _STAGE_BEFORE.search(text, max(0, a.start - 6), a.start):
+                    continue  # "Ann Arbor III B. IPI 2": a stage's letter, then a score
                 cand = (0.75, "dictionary/person") if fb.sn else (0.55, "heuristic/person-pair")
             elif fb.kind == "init" and fa.kind == "word" and a.upper and fa.sn and "." in wb:
                 cand = (0.7, "dictionary/person") if fa.common < 0.5 else None

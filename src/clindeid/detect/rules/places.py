@@ -86,7 +86,7 @@ STREET_TYPES: dict[str, tuple[str, ...]] = {
     "levée": ("levée", "levee"),
     "carrefour": ("carrefour",),
     "résidence": ("résidence", "residence", "rés.", "res."),
-    "cité": ("cité", "cite"),
+    "cité": ("cité", "cite", "cité universitaire", "cite universitaire"),
     "hameau": ("hameau",),
     "lotissement": ("lotissement", "lot."),
     "quartier": ("quartier",),
@@ -131,14 +131,14 @@ NAME_STOP_WORDS: tuple[str, ...] = (
 COMPLEMENTS: tuple[str, ...] = (
     r"b[âa]t(?:iment|\.)?\s*[A-Z0-9]{1,3}\b",
     r"esc(?:alier|\.)?\s*[A-Z0-9]{1,3}\b",
-    r"(?:appartement|appart\.?|appt\.?|apt\.?)\s*(?:n°\s*)?\d{1,4}\b",
+    r"(?:appartement|appart\.?|appt\.?|apt\.?|logement)\s*(?:n°\s*)?\d{1,4}\b",
     r"porte\s+\d{1,4}\b",
     r"\d{1,2}\s*(?:e|er|ème|eme|è)\s+étage\b",
     r"étage\s+\d{1,2}\b",
     r"(?:entrée|hall)\s+[A-Z0-9]\b",
 )
 # Letters a complement can open with (any case; digits apart): a fast pre-test.
-COMPLEMENT_FIRST_LETTERS = "abehpé"
+COMPLEMENT_FIRST_LETTERS = "abehlpé"
 # Cues before a street written without a number.
 ADDRESS_CUES: tuple[str, ...] = (
     r"domicili[ée]e?s?", r"demeurant", r"habit(?:e|ent|ant|ante|ait)",
@@ -384,7 +384,8 @@ SCORE_PLACE_NAMES: frozenset[str] = frozenset(
      "rotterdam", "amsterdam", "toronto", "montpellier", "edmonton", "banff", "chicago"}
 )  # fmt: skip
 SCORE_AFTER = (
-    r"[ \t]*[:=]?[ \t]*(?:[0-5](?!\d|[,.]\d|[ \t]*(?:ans|mois|km|rue|av))|[IVX]{1,4}\b|[A-D]\b)"
+    r"[ \t]*[:=]?[ \t]*(?:[0-5](?!\d|[,.]\d|[ \t]*(?:ans|mois|km|rue|av))|[IVX]{1,4}\b|[A-D]\b"
+    r"|non[ \t]+(?:applicable|[ée]valuable|interpr[ée]table)|NA\b)"
 )
 SCORE_BEFORE = (
     r"(?i:classification|score|crit[èe]res?|syst[èe]me|stade|grade|[ée]chelle|consensus|"
@@ -751,6 +752,12 @@ _PLAIN_LOCATION_NAMES: frozenset[str] = frozenset(
     _location_key(n)
     for n in (*(c for c in COUNTRIES if c not in COUNTRIES_NEED_CUE), *REGIONS_WITHOUT_CUE)
 )
+# Countries and islands that need a cue but are places after "en".
+_EN_COUNTRY_NAMES = frozenset(
+    _location_key(n) for n in ("France", "Afrique", "Asie", "Amérique", "Europe", "Corse",
+                               "Guyane", "Géorgie", "Georgie")
+)
+_EN_BEFORE = re.compile(r"(?<![\w'’-])en[ \t]+$")
 # UPPERCASE forms ("ÉTHIOPIE", "SÉNÉGAL") read as their usual spelling.
 _UPPER_LOCATION_FORMS: dict[str, str] = {
     n.upper(): n for n in _LOCATION_NAMES if len(n) >= 4 and not n.isupper()
@@ -1022,6 +1029,34 @@ class AddressDetector:
                       attributes={"kind": kind, "street_type": canonical})  # fmt: skip
 
 
+_PLACE_BEFORE_DEPARTEMENT = re.compile(
+    r"(?<![\w'’-])(?:à|au|aux|en|à[ \t]+la|à[ \t]+l['’]|près[ \t]+de|vers)[ \t]+"
+    rf"(?P<name>[{UP}][\w'’-]+(?:[ \t-]+(?:(?:de|du|des|la|le|sur|en|d['’])[ \t]*)?"
+    rf"[{UP}][\w'’-]+){{0,3}})[ \t]*\($"
+)
+# "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
+_DRAIN_BEFORE = re.compile(
+    r"(?i:drains?|drainage|fermeture|ablation[ \t]+(?:des?|du)|retrait[ \t]+(?:des?|du))"
+    r"[^.\n]{0,12}$"
+)
+_DRAIN_AFTER = re.compile(r"s?[ \t]*(?i:aspiratifs?|n°|ch\b|charri[èe]re|\d)")
+
+
+def is_redon_drain(text: str, start: int, end: int) -> bool:
+    """Whether "Redon" at ``start:end`` is the suction drain, not the commune."""
+    return bool(
+        _DRAIN_BEFORE.search(text, max(0, start - 30), start) or _DRAIN_AFTER.match(text, end)
+    )
+
+# A doctor's name then a dash or a comma, then the place closing the line.
+_DOCTOR_PLACE_BEFORE = re.compile(
+    r"(?:^|[\s(:])(?:Dr|DR|Docteur|DOCTEUR|Pr)\.?[ \t]+[^\n,–—()]{2,60}?"
+    r"(?:[ \t]*,|[ \t]*[–—]|[ \t]+-)[ \t]*$"
+)
+_LINE_END_AFTER = re.compile(r"[ \t]*(?:\n|$|\)|;)")
+_CAPITAL_ARTICLE_BEFORE = re.compile(r"(?<![\w'’-])(?:L[ae]s?[ \t]+|L['’])$")
+
+
 @dataclass(frozen=True)
 class ZipCityDetector:
     """ZIP and CITY: postcodes with context, communes from the knowledge base."""
@@ -1178,6 +1213,8 @@ class ZipCityDetector:
                     yield from self._foreign(text, start)
                 continue
             end, cands, key = found
+            if text[end : end + 1] == "-" and text[end + 1 : end + 2].islower():
+                continue  # "Hem-o-lok": the first part of a lowercase compound word
             prefix = _line_prefix(text, start)
             if _ends_on(prefix, _INSTITUTION_ENDS) and _INSTITUTION_BEFORE.search(prefix):
                 continue  # "Assistance Publique – Hôpitaux de Paris": no place of the patient
@@ -1213,9 +1250,19 @@ class ZipCityDetector:
                 ):
                     yield Entity(start, end, "CITY", source="pattern/city", score=0.8,
                                  attributes=attrs)  # fmt: skip
+            elif _DOCTOR_PLACE_BEFORE.search(prefix) and _LINE_END_AFTER.match(text, end) and (
+                key not in CITY_STOP_WORDS and (" " in key or not kb.is_common_word(key))
+            ):
+                # "MÉDECIN TRAITANT : DR LAVERGNE JEAN-PIERRE – PLEAUX": the doctor's commune
+                yield Entity(start, end, "CITY", source="pattern/city", score=0.8,
+                             attributes=attrs)  # fmt: skip
             elif not self._needs_cue(text, start, end, key, cands) and not (
                 _eponym_pair(text, start)
+                or (key == "redon" and is_redon_drain(text, start, end))
             ):
+                art = _CAPITAL_ARTICLE_BEFORE.search(text, max(0, start - 4), start)
+                if art is not None:  # ", Le Guilvinec": a capital article is the name's
+                    start = art.start()
                 yield Entity(start, end, "CITY", source="dictionary/city", score=0.6,
                              attributes=attrs)  # fmt: skip
         yield from self._lowercase_communes(text, kb)
@@ -1457,10 +1504,20 @@ class LocationDetector:
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
             elif _ends_on(prefix, "(,") and _AFTER_PLACE_BEFORE.search(prefix):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
+                if text[s - 1 : s] == "(" and text[e : e + 1] == ")":
+                    # "chute à ski aux Arcs (Savoie)": the place its département follows
+                    named = _PLACE_BEFORE_DEPARTEMENT.search(prefix)
+                    if named is not None and named.group("name") not in NAME_STOP_WORDS:
+                        ns = s - len(prefix) + named.start("name")
+                        yield Entity(ns, ns + len(named.group("name")), "LOCATION",
+                                     source="pattern/location", score=0.7)
             elif key in _ARTICLE_LOCATION_NAMES and _PLACE_ARTICLE_BEFORE.search(prefix):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.75)
             elif key in _PLAIN_LOCATION_NAMES:
                 yield Entity(s, e, "LOCATION", source="dictionary/location", score=0.6)
+            elif key in _EN_COUNTRY_NAMES and _EN_BEFORE.search(prefix):
+                # "assurée en France", "vit en Corse": "en" before a country or island
+                yield Entity(s, e, "LOCATION", source="pattern/location", score=0.75)
         for m in _TERRITORY.finditer(text):
             name = m.group("name")
             if name.split()[0].lower() in FOREIGN_STOP_WORDS or name in NAME_STOP_WORDS:
