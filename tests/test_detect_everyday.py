@@ -60,6 +60,16 @@ def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
          "Cité universitaire Launay-Violette, logement 312", "ADDRESS"),
         ("Dossier (Maison départementale de l'autonomie de la Corrèze) déposé.",
          "Maison départementale de l'autonomie de la Corrèze", "ORG"),
+        ("(centre de référence : Hôpital Bichat – Claude-Bernard).",
+         "Hôpital Bichat – Claude-Bernard", "HOSPITAL"),
+        ("IDE à domicile (cabinet infirmier du Pont de Bondy, 01 48 47 03 12).",
+         "cabinet infirmier du Pont de Bondy", "ORG"),
+        ("Délivrance : Pharmacie de la Croix de Pierre, 05 61 52 18 44.",
+         "Pharmacie de la Croix de Pierre", "ORG"),
+        ("Demande d'APA auprès de la Ville de Paris ; suivi.", "Ville de Paris", "ORG"),
+        ("Lieu : 9 rue Cler, 75007 Paris, bât. B, 3e étage", "bât. B", "ADDRESS"),
+        ("18 chemin de Lapujade, 31200 Toulouse (quartier la Roseraie)",
+         "quartier la Roseraie", "LOCATION"),
     ],
 )  # fmt: skip
 def test_everyday_identifiers_are_found(rules, line, span, label):
@@ -121,6 +131,19 @@ def test_model_look_alikes_are_dropped(text, span, label):
 def test_model_dates_and_names_around_them_stay_plausible(text, span, label):
     start = text.index(span)
     assert plausible(text, start, start + len(span), label)
+
+
+def test_a_facility_takes_the_landmark_after_its_de():
+    text = "au Centre Ophtalmologique de la Gare de l'Est demain"
+    centre, gare = text.index("Centre"), text.index("Gare")
+    joined = join_territory_names(
+        [Entity(centre, centre + len("Centre Ophtalmologique"), "HOSPITAL", "model/ner", 0.6),
+         Entity(gare, gare + len("Gare de l'Est"), "LOCATION", "pattern/location", 0.7)],
+        text,
+    )  # fmt: skip
+    assert [(text[e.start : e.end], e.label) for e in joined] == [
+        ("Centre Ophtalmologique de la Gare de l'Est", "HOSPITAL")
+    ]
 
 
 def test_a_territory_name_takes_its_commune_and_other_names_do_not():

@@ -239,18 +239,20 @@ def merge_adjacent(
     return out
 
 
-# A facility or body named after a territory whose commune a CITY span took: "Maison de Santé
-# du Pays de | Guichen", "CH des Pays de | Morlaix", "Communauté de communes du Val de | Loire".
+# A facility or body named after a territory or a landmark whose name a place span took:
+# "Maison de Santé du Pays de | Guichen", "cabinet infirmier du Pont de | Bondy", "Pharmacie
+# du | Marché Vert", "Centre Ophtalmologique de la | Gare de l'Est".
 _TERRITORY_END = re.compile(
     r"(?<![\w'’-])(?i:pays|val|vall[ée]e|portes|bassin|c[ôo]te|canton|agglom[ée]ration|"
-    r"territoire|hauts?|marches|plaine|monts)[ \t]*$"
+    r"territoire|hauts?|marches|plaine|monts|pont|croix|bords|rives?|port)[ \t]*$"
 )
 _TERRITORY_GAP = re.compile(r"[ \t]+(?:de|du|des|de[ \t]+la)[ \t]+|[ \t]+d['’][ \t]*")
 
 
 def join_territory_names(entities: list[Entity], text: str) -> list[Entity]:
-    """Join a HOSPITAL or ORG ending on a territory word ("… du Pays") with the commune or
-    place just after its "de": the place belongs to the name."""
+    """Join a HOSPITAL or ORG with the place its "de" introduces when the place belongs to
+    the name: a sub-communal place (LOCATION: a landmark, a quartier, a valley) after any
+    facility, a commune after a territory or landmark word ("… du Pays", "… du Pont")."""
     out: list[Entity] = []
     for e in entities:
         prev = out[-1] if out else None
@@ -259,7 +261,7 @@ def join_territory_names(entities: list[Entity], text: str) -> list[Entity]:
             and prev.label in ("HOSPITAL", "ORG")
             and e.label in ("CITY", "LOCATION")
             and _TERRITORY_GAP.fullmatch(text, prev.end, e.start)
-            and _TERRITORY_END.search(text, prev.start, prev.end)
+            and (e.label == "LOCATION" or _TERRITORY_END.search(text, prev.start, prev.end))
         ):
             out[-1] = prev.with_(end=e.end)
         else:

@@ -427,7 +427,7 @@ WORKPLACE_HEADS = (
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
-    r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|"
+    r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
     r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"
@@ -708,7 +708,7 @@ JOB_PAREN_GENERIC: frozenset[str] = frozenset(
 )  # fmt: skip
 _SECOND_NAME = re.compile(
     rf"[ \t]+[–-][ \t]+(?:[{UP}][{LOW}]+-[{UP}][{LOW}]+|Enfants[ \t-]+[Mm]alades)"
-    rf"(?=[ \t]*(?:\n|,|$|[–-][ \t]))"
+    rf"(?=[ \t]*(?:\n|[,;:).]|$|[–-][ \t]))"
 )
 _NEW_BEFORE = re.compile(r"(?<![\w-])(?:Nouvel|Nouveau|Nouvelle|Grand|Vieil)[ \t]+$")
 # "– site Paul Papin", "Site Félix Guyon" after an establishment on the same line

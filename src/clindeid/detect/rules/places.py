@@ -706,7 +706,7 @@ _MILITARY_BASE = re.compile(
 _WORD_BEFORE_PAREN = re.compile(rf"([{UP}][{UP}{LOW}{APOS}-]*)[ \t]*$")
 _TRANSPORT = re.compile(
     rf"{_first_char_led(TRANSPORT_PLACES, 'gGaAsSmMrRpPqQcC')}[ \t]+"
-    rf"(?:{_OF}[ \t]*)?{_PLACE_RUN}"
+    rf"(?:{_OF}[ \t]*)?(?:(?:la|le|les)[ \t]+|l['’][ \t]*)?{_PLACE_RUN}"
 )
 _INSTEAD_OF = re.compile(r"(?i:\bla|\ben|\bde|\bsur)[ \t]+$")
 _PAREN_AFTER_PLACE = re.compile(rf"\([ \t]*(?P<name>{_PLACE_RUN})[ \t]*\)")
@@ -1015,6 +1015,10 @@ class AddressDetector:
                                  source="pattern/address", score=0.8,
                                  attributes={"kind": "street"})  # fmt: skip
                     break
+        for m in _COMPLEMENT_AFTER_TOWN.finditer(text):
+            # "75015 Paris, bât. A, 5e étage": the building after the town
+            yield Entity(m.start("comp"), m.end("comp"), "ADDRESS", source="pattern/address",
+                         score=0.8, attributes={"kind": "complement"})  # fmt: skip
         for m in rx["postbox"].finditer(text):
             yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.9,
                          attributes={"kind": "postbox"})  # fmt: skip
@@ -1033,6 +1037,11 @@ _PLACE_BEFORE_DEPARTEMENT = re.compile(
     r"(?<![\w'’-])(?:à|au|aux|en|à[ \t]+la|à[ \t]+l['’]|près[ \t]+de|vers)[ \t]+"
     rf"(?P<name>[{UP}][\w'’-]+(?:[ \t-]+(?:(?:de|du|des|la|le|sur|en|d['’])[ \t]*)?"
     rf"[{UP}][\w'’-]+){{0,3}})[ \t]*\($"
+)
+# A building, staircase or dwelling written after the postcode and the town.
+_COMPLEMENT_AFTER_TOWN = re.compile(
+    rf"(?<![\d])\d{{5}}[ \t]+[{UP}][\w'’-]*(?:[ \t-]+[{UP}][\w'’-]*){{0,3}}[ \t]*,[ \t]*"
+    r"(?P<comp>(?i:" + "|".join(COMPLEMENTS[:3]) + "))"
 )
 # "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
 _DRAIN_BEFORE = re.compile(
