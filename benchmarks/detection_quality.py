@@ -37,6 +37,7 @@ SETS = {
     "heldout_j": ROOT / "heldout_j" / "heldout_j.jsonl",
     "heldout_k": ROOT / "heldout_k" / "heldout_k.jsonl",
     "heldout_l": ROOT / "heldout_l" / "heldout_l.jsonl",
+    "heldout_m": ROOT / "heldout_m" / "heldout_m.jsonl",
 }
 
 
