@@ -1,8 +1,9 @@
-"""Detection in everyday hospital paperwork (the leaks and false alarms of heldout_l once it
-became a development set): typist initials under a signature, university-hospital sites after
-an identifier or an emergency unit, territory names ("Maison de santé du Pays de Guichen"), a
-doctor's commune closing a line, places followed by their département, employers and European
-bodies, and the look-alikes that are no PHI (guideline editions, drains, devices, stages)."""
+"""Detection in everyday hospital paperwork (the leaks and false alarms of heldout_l and
+heldout_m once they became development sets): typist initials, university-hospital sites,
+territory and landmark names, a doctor's commune closing a line, places before their
+département or country, employers, insurers and European bodies, overseas addresses, HTML
+remnants, lowercase signatures; and the look-alikes that are no PHI (guideline editions,
+drains, devices, stages, staff shifts)."""
 
 from __future__ import annotations
 
@@ -70,6 +71,38 @@ def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
         ("Lieu : 9 rue Cler, 75007 Paris, bât. B, 3e étage", "bât. B", "ADDRESS"),
         ("18 chemin de Lapujade, 31200 Toulouse (quartier la Roseraie)",
          "quartier la Roseraie", "LOCATION"),
+        ("CHU&nbsp;de&nbsp;Poitiers<br>Dermatologie", "CHU&nbsp;de&nbsp;Poitiers", "HOSPITAL"),
+        ("Rédigé le 23/01/2026 – PYL/nd", "nd", "PERSON"),
+        ("JPL/cb – Copie : patient", "JPL", "PERSON"),
+        ("travaille chez Boiron à messimy - arrêt de travail 15 j.", "messimy", "CITY"),
+        ("médecin traitant dr h. mercier (oullins).", "oullins", "CITY"),
+        ("N° CAFAT 8845213 – IPP 9880417762", "CAFAT", "ORG"),
+        ("Licence FFR n° 2009050218473", "FFR", "ORG"),
+        ("aide financée par la CARSAT Nord-Est.", "CARSAT Nord-Est", "ORG"),
+        ("Clinique Mathilde – Vivalto Santé", "Vivalto Santé", "ORG"),
+        ("lit médicalisé par LVL Médical.", "LVL Médical", "ORG"),
+        ("neurologue, Cabinet de neurologie du Beffroi, 80100 Abbeville",
+         "Cabinet de neurologie du Beffroi", "ORG"),
+        ("IRM (Dr Thomas Bellanger, Imagerie Médicale de la Loire) : normale.",
+         "Imagerie Médicale de la Loire", "HOSPITAL"),
+        ("Cellule des évacuations sanitaires\nMédipôle de Koutio – 98835 Dumbéa",
+         "Médipôle de Koutio", "HOSPITAL"),
+        ("Il rejoindra le Centre de Kerpape pour 3 semaines.", "Centre de Kerpape",
+         "HOSPITAL"),
+        ("Destination : St Vincent's Hospital, Sydney (Australie).", "St Vincent's Hospital",
+         "HOSPITAL"),
+        ("Destination : St Vincent's Hospital, Sydney (Australie).", "Sydney", "LOCATION"),
+        ("sa fille Malia, passeport 21FN99052.", "21FN99052", "ID"),
+        ("Patiente : BOISSOU Raymonde – IPP cabinet LIM-004721 – suivi", "LIM-004721", "ID"),
+        ("domiciliée PK 12,5 côté mer, 98711 Paea", "PK 12,5 côté mer", "ADDRESS"),
+        ("Adresse : lotissement Les Cocotiers, lot 38, 98800 Nouméa",
+         "lotissement Les Cocotiers, lot 38", "ADDRESS"),
+        ("boissons sucrées pendant le carnaval.", "carnaval", "DATE"),
+        ("partir avec leurs deux enfants enzo 11 ans et lina 8 ans.", "lina", "PERSON"),
+        ("> INR 2,6 le 28 mai.\n> stéphanie\n\nLe 08/06/2026", "stéphanie", "PERSON"),
+        ("> je passe la voir demain.\n> o. mazabraud\n", "o. mazabraud", "PERSON"),
+        ("appeler si besoin.\no.m.\n", "o.m.", "PERSON"),
+        ("Page 2/2\nHCL – Croix-Rousse | MARCHAND Rose", "Croix-Rousse", "HOSPITAL"),
     ],
 )  # fmt: skip
 def test_everyday_identifiers_are_found(rules, line, span, label):
@@ -89,6 +122,16 @@ def test_everyday_identifiers_are_found(rules, line, span, label):
         ("FRACTURE DU COL (2018), CHUTES RÉPÉTÉES DEPUIS OCTOBRE.", "CHUTES"),
         ("IDE DE NUIT : passage à 2 h.", "NUIT"),
         ("Infirmière d'ETP : séance collective.", "ETP"),
+        ("présenter la carte CPS du médecin", "CPS"),
+        ("FFR : 0,78 sur l'IVA", "FFR"),
+        ("prostatectomie robot-assistée (système Da Vinci Xi)", "Vinci"),
+        ("Centre de Vénissieux – 34 avenue Marcel Cachin", "Centre"),
+        ("Centre de Référence des maladies rares", "Centre"),
+        ("PK2 (pyruvate kinase) normale", "PK2"),
+        ("Hémostase par Floseal (lot 23).", "lot"),
+        ("HCL – Pneumologie", "Pneumologie"),
+        ("RAS\nn.b.\n", "n.b."),
+        ("si x < 3 et y > 2 alors", "<"),
     ],
 )  # fmt: skip
 def test_everyday_look_alikes_stay_text(rules, line, look_alike):
@@ -162,3 +205,15 @@ def test_a_territory_name_takes_its_commune_and_other_names_do_not():
         ("Clinique Floréal", "HOSPITAL"),
         ("Bagnolet", "CITY"),
     ]
+
+
+def test_markup_is_masked_with_the_same_offsets():
+    from clindeid.detect.markup import mask_markup
+
+    text = "CHU&nbsp;de&nbsp;Poitiers<br>Dermatologie <b>urgent</b>"
+    masked = mask_markup(text)
+    assert len(masked) == len(text)
+    assert masked.split() == ["CHU", "de", "Poitiers", "Dermatologie", "urgent"]
+    assert "\n" in masked[: masked.index("Dermatologie")]
+    plain = "si x < 3 et y > 2 alors"
+    assert mask_markup(plain) is plain

@@ -346,7 +346,7 @@ _BUILDING = re.compile(r"(?i:b[âa]t(?:iment)?\b|pavillon|aile|[ée]tage|niveau|
 _CODE_BEFORE = re.compile(r"\w-$")
 _INSTITUTION = re.compile(
     r"(?i:(?:assistance\s+publique\s*[–—-]?\s*)?h[ôo]pitaux\s+de\s+(?:paris|marseille)|"
-    r"hospices\s+civils\s+de\s+lyon)"
+    r"hospices\s+civils\s+de\s+lyon|(?-i:AP-?HP|AP-?HM|HCL))"
 )
 _SCORE_AFTER = re.compile(r" \d+[-/]\d")
 _LIST_NUMBER = re.compile(r"\d{1,2}\.\s")  # "6. REPELLENT …": an item number

@@ -125,6 +125,7 @@ HOLIDAYS: tuple[tuple[str, int, int | None], ...] = (
     (r"[Nn]ouvel[ -][Aa]n", 1, 1), (r"[Jj]our\ de\ l['’]an", 1, 1),
     (r"Pentec[ôo]te", 5, None), (r"Ascension", 5, None), (r"Assomption", 8, 15),
     (r"[ÉE]piphanie", 1, 6), (r"Chandeleur", 2, 2), (r"[Mm]ardi[ -]gras", 2, None),
+    (r"[Cc]arnaval", 2, None),
 )  # fmt: skip
 SAINTS_DAYS: dict[str, tuple[int, int]] = {
     "Jean": (6, 24), "Sylvestre": (12, 31), "Valentin": (2, 14), "Martin": (11, 11),
@@ -262,7 +263,7 @@ _YEAR_IN_CHAIN = re.compile(r"\d{4}")
 _NOT_DATE_BEFORE = re.compile(NOT_DATE_BEFORE, _FLAGS)
 _YEAR_TRIGGER = re.compile(YEAR_TRIGGER, _FLAGS)
 _HOLIDAY_RE = re.compile(
-    r"(?=[NnPpTtJjAÉECMmSRr])(?<![\w-])(?P<h>"
+    r"(?=[NnPpTtJjAÉECcMmSRr])(?<![\w-])(?P<h>"
     rf"(?P<saint>Sainte?-(?P<sn>{'|'.join(SAINTS_DAYS)}))|"
     r"(?P<rentree>[Rr]entr[ée]e(?:[ \t]+scolaire)?(?:[ \t]+de[ \t]+septembre)?)|"
     + "|".join(f"(?P<h{i}>{rx})" for i, (rx, _, _) in enumerate(HOLIDAYS))
@@ -482,7 +483,7 @@ def _holidays(text: str) -> Iterator[_Candidate]:
 
 
 _SEASON_RE = re.compile(
-    r"(?<![\w'’-])(?P<det>[Ll]['’][ \t]*|[Cc]et[ \t]+|[Cc]e[ \t]+)"
+    r"(?<![\w'’-])(?P<det>[Ll]['’][ \t]*|[Cc]et[ \t]+|[Cc]e[ \t]+|[Ll]e[ \t]+(?=printemps))"
     r"(?P<season>été|hiver|automne|printemps)"
     r"(?:[ \t]+(?:dernier|passé|précédent|prochain))?(?![\w'’-])"
     r"(?![ \t\u00a0]+(?:\d|de[ \t]+(?:la|l['’]|cette|l['’]année)))"

@@ -74,7 +74,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"centre\s+médico-?chirurgical|centre\s+médical|centre\s+de\s+santé|"
      r"maison\s+de\s+santé(?:\s+pluriprofessionnelle)?|centre\s+de\s+dialyse|"
      r"centre\s+d['’]imagerie(?:\s+médicale)?|centre\s+de\s+radiologie|"
-     r"centre\s+de\s+radiothérapie|centre\s+médico-?psychologique|"
+     r"centre\s+de\s+radiothérapie|centre\s+médico-?psychologique|imagerie\s+médicale|"
+     r"médipôle|medipole|"
      r"centre\s+de\s+cancérologie|centre\s+d['’]hémodialyse|centre\s+de\s+la\s+douleur|"
      r"centre\s+municipal\s+de\s+santé|maison\s+médicale(?:\s+de\s+garde)?|"
      r"centre\s+de\s+PMI|centre\s+de\s+protection\s+maternelle\s+et\s+infantile|"
@@ -166,7 +167,8 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Cc]abinet(?:\s+(?:médical|de\s+radiologie|d['’]imagerie(?:\s+médicale)?|infirmier|"
     r"dentaire|de\s+kinésithérapie|de\s+kiné|d['’]orthophonie|de\s+groupe|paramédical|"
     r"d['’]ophtalmologie|de\s+cardiologie|de\s+dermatologie|de\s+psychiatrie|"
-    r"de\s+pédiatrie|de\s+gynécologie|d['’]ORL|de\s+podologie|d['’]ostéopathie))?",
+    r"de\s+pédiatrie|de\s+gynécologie|d['’]ORL|de\s+podologie|d['’]ostéopathie|"
+    r"de\s+[a-zéèô-]+(?:logie|pédie|iatrie|thérapie)|de\s+sages-femmes))?",
     r"[Pp]harmacie",
     r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
     r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
@@ -307,13 +309,25 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Inovie", r"Unilabs", r"Bioclinic",
     # large employers whose name is no common word, place or frequent surname ("retraité de
     # Vinci Construction", "ouvrier chez Airbus"), European and international institutions
-    r"Vinci(?:[ \t]+(?:Construction|Autoroutes|Energies|[ÉE]nergies|Airports|Immobilier))?",
+    r"Vinci(?<!Da[ \t]Vinci)(?:[ \t]+(?:Construction|Autoroutes|Energies|[ÉE]nergies|Airports|"
+    r"Immobilier))?",
     r"Bouygues(?:[ \t]+(?:Construction|B[âa]timent|Telecom|Immobilier))?", r"Eiffage",
     r"Airbus(?:[ \t]+(?:Helicopters|Defence(?:[ \t]+and[ \t]+Space)?))?", r"Stellantis",
     r"Michelin", r"Safran", r"Thales", r"TotalEnergies", r"ArcelorMittal", r"Dassault"
     r"[ \t]+(?:Aviation|Syst[èe]mes)", r"Naval[ \t]+Group", r"Sanofi", r"Servier",
     r"Danone", r"Lactalis", r"Veolia", r"Engie", r"Decathlon", r"Intermarch[ée]", r"Auchan",
     r"Lidl", r"Manpower", r"Adecco", r"Randstad", r"Derichebourg", r"Air[ \t]+France",
+    r"Boiron", r"Futuroscope", r"Aircalin", r"Air[ \t]+Tahiti(?:[ \t]+Nui)?", r"TCL",
+    r"Tiss[ée]o", r"Ile[ \t]+de[ \t]+France[ \t]+Mobilit[ée]s|Île-de-France[ \t]+Mobilit[ée]s",
+    # private hospital groups, home-care providers, sports federations, overseas social funds
+    r"Ramsay[ \t]+(?:Sant[ée]|G[ée]n[ée]rale[ \t]+de[ \t]+Sant[ée])", r"Vivalto[ \t]+Sant[ée]",
+    r"Elsan", r"Almaviva[ \t]+Sant[ée]", r"Korian", r"Clariane", r"DomusVi", r"Orpea",
+    r"LNA[ \t]+Sant[ée]", r"UGECAM(?:[ \t]+[A-ZÉ][\w-]+)?", r"LVL[ \t]+M[ée]dical",
+    r"CARSAT[ \t]+(?:Nord|Sud|Centre)(?:-(?:Est|Ouest|Picardie|Val[ \t]+de[ \t]+Loire))?",
+    r"Bastide[ \t]+(?:le[ \t]+)?Confort[ \t]+M[ée]dical", r"Asten[ \t]+Sant[ée]",
+    r"Air[ \t]+Liquide(?:[ \t]+(?:Sant[ée]|Healthcare))?", r"ADEP[ \t]+Assistance",
+    r"FF(?:R|F|BB|HB|T|N|A|C|G|E|S|Tri|ME|SA)(?=[ \t]*(?:[,.;)]|n°|$|(?:par|et|pour)\b))",
+    r"CAFAT", r"CPS(?=[ \t]*\((?i:dossier|demande))",
     r"Commission[ \t]+europ[ée]enne", r"Parlement[ \t]+europ[ée]en",
     r"Conseil[ \t]+de[ \t]+l['’]Europe", r"Banque[ \t]+centrale[ \t]+europ[ée]enne",
     r"Cour[ \t]+de[ \t]+justice[ \t]+de[ \t]+l['’]Union[ \t]+europ[ée]enne",
@@ -905,6 +919,7 @@ class HospitalDetector:
             yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.85,
                          attributes={"category": "CHU"})  # fmt: skip
         yield from _sites(text)
+        yield from _centres_named_after_a_place(text)
         for m in _SERVICE.finditer(text):
             end = _trim(text, m.start(), m.end("name"))
             name = text[m.start("name") : end]
@@ -953,6 +968,8 @@ class HospitalDetector:
             end = _trim(text, m.start(), m.end("name"))
             if _generic_name(text[m.start("name") : end]):
                 continue  # "Laboratoire de Biochimie et d'Hématologie"
+            if text[end : end + 2][:1] == "-" and text[end + 1 : end + 2].isdigit():
+                continue  # "IPP cabinet LIM-004721": the prefix of a code
             name_start = m.start("name")
             cut = _cut_trailing_town(text, name_start, end)  # "lycée Paul Lapie" de Courbevoie
             if cut < end:
@@ -1201,6 +1218,13 @@ _CUED_SITE = re.compile(
     rf"(?P<name>{CUED_SITE_NAMES})(?![\w'’-])",
     re.IGNORECASE,
 )
+# A site after the multi-site institution that runs it, in a header: "HCL – Croix-Rousse",
+# "AP-HM – Timone" (AP-HP is followed by its university groups, which stay unnamed).
+_INSTITUTION_SITE = re.compile(
+    rf"(?<![\w-])(?:HCL|AP-?HM|HUS)[ \t]*[–—-][ \t]*"
+    rf"(?P<name>(?!H[ôo]pital|Groupe|Site)[{UP}][{LOW}]+(?:[- ][{UP}][{LOW}]+){{0,3}})"
+    rf"(?![\w'’-])"
+)
 _FINESS_SITE = re.compile(r"\b(?:site|hopital|hop)\s+(?:(?:de|la|le|du|des|d|l)\s+)*([a-z]+)")
 
 
@@ -1216,6 +1240,14 @@ def _sites(text: str) -> Iterator[Entity]:
     for m in _CUED_SITE.finditer(text):
         yield Entity(m.start("name"), m.end("name"), "HOSPITAL", source="pattern/hospital",
                      score=0.7, attributes={"category": "SITE"})  # fmt: skip
+    for m in _INSTITUTION_SITE.finditer(text):
+        first = m.group("name").split()[0].lower()
+        if first in SERVICE_PART_WORDS or first in SERVICE_PART_HEADS or _generic_name(
+            m.group("name")
+        ):
+            continue  # "HCL – Pôle de gériatrie": a unit, no site
+        yield Entity(m.start("name"), m.end("name"), "HOSPITAL", source="pattern/hospital",
+                     score=0.7, attributes={"category": "SITE"})  # fmt: skip
     rx = _site_names()
     if rx is None:
         return
@@ -1225,6 +1257,38 @@ def _sites(text: str) -> Iterator[Entity]:
             continue  # "Dr Necker", "maladie de X"
         yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.75,
                      attributes={"category": "SITE"})  # fmt: skip
+
+
+_CENTRE_OF_NAME = re.compile(
+    rf"(?<![\w-])Centre[ \t]+(?:de[ \t]+|d['’])(?P<name>[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*)"
+    rf"(?![\w'’-])(?![ \t]+(?:de|du|des|d['’])[ \t]+[{LOW}])"
+)
+
+
+# A hospital abroad named in English: "St Vincent's Hospital", "Royal Free Hospital".
+_ENGLISH_HOSPITAL = re.compile(
+    rf"(?<![\w'’.-])(?:St\.?[ \t]+)?[{UP}][\w'’.-]*(?:[ \t]+[{UP}][\w'’.-]*){{0,3}}[ \t]+"
+    r"(?:Hospital|Medical[ \t]+Cent(?:er|re)|Infirmary|Children's[ \t]+Hospital)(?![\w-])"
+)
+
+
+def _centres_named_after_a_place(text: str) -> Iterator[Entity]:
+    """"le Centre de Kerpape": a care centre named after its place by one word that is no
+    word of French ("Centre de Référence", "Centre de Gériatrie" are units); a hospital
+    abroad named in English ("St Vincent's Hospital")."""
+    from clindeid.knowledge import is_common_word
+
+    for m in _ENGLISH_HOSPITAL.finditer(text):
+        yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.8,
+                     attributes={"category": "CH"})  # fmt: skip
+    for m in _CENTRE_OF_NAME.finditer(text):
+        name = m.group("name")
+        if is_common_word(name.lower()) or _lowercase_word(name) or _generic_name(name) or (
+            _is_place_name(name)
+        ):
+            continue  # "Centre de Vénissieux": a centre's site in its commune (a CITY)
+        yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.7,
+                     attributes={"category": "OTHER"})  # fmt: skip
 
 
 def _lowercase_word(word: str) -> bool:

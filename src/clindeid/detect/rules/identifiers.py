@@ -107,6 +107,10 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"dossier\s+de\s+(?:passage|r[ée]gulation|soins)",
         # police procedures: "Procédure PV 01293/2026"
         r"proc[ée]dure",
+        # travel and residence documents: "passeport 21FN99052", "titre de séjour n° …"
+        r"passeport(?:\s+n[°º])?", r"titre\s+de\s+s[ée]jour(?:\s+n[°º])?",
+        # a patient number of a named practice: "IPP cabinet LIM-004721"
+        r"IPP\s+(?:cabinet|clinique|centre|laboratoire|labo)",
         # a bare word then a lettered code: "Passage SDN2412280061", "demande NP25-01144"
         r"(?:passage|demande|r[ée]gulation|intervention|examen|pr[ée]l[èe]vement)"
         r"(?=\s+[A-Z]{1,4}-?\d)",

@@ -526,6 +526,20 @@ _QUOTED_FIRST_THEN_RE = re.compile(
 _FIRST_THEN_RE = re.compile(
     rf"(?=[{_UP}])(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)(?={FIRST_NAME_THEN})"
 )
+# A first name then the age, without brackets, as dictated notes write children: "enzo 11
+# ans et lina 8 ans", "Lina 8 ans".
+_FIRST_AGE_RE = re.compile(
+    rf"(?<![\w'’.-])(?P<name>[{_UP}{_LO}][{_LO}]+(?:-[{_UP}{_LO}][{_LO}]+)?)"
+    r"[ \t]+\d{1,2}[ \t]*(?:ans|mois)\b"
+)
+# A signature alone on its line in lowercase, as mail replies and quick notes sign, quoted
+# or not: "> stéphanie", "> o. mazabraud", "o.m.".
+_LOWER_SIGNATURE_RE = re.compile(
+    rf"(?m)^(?:>[ \t]*)*(?:(?P<first>[{_LO}]{{3,}}(?:-[{_LO}]+)?)"
+    rf"|(?P<init>[{_LO}]\.)[ \t]*(?P<sur>[{_LO}]{{3,}}(?:-[{_LO}]+)?)"
+    rf"|(?P<ini>[{_LO}]\.[ \t]?[{_LO}]\.(?:[ \t]?[{_LO}]\.)?))[ \t]*$"
+)
+_DOTTED_ABBREVIATIONS = frozenset({"eg", "ie", "pm", "am", "nb", "ps", "cc", "pj", "ex"})
 _NAME_BEFORE_DIT_RE = re.compile(
     rf"(?P<name>[{_UP}][\w'’-]*[{_LO}{_UP}])[ \t]*,?[ \t]*$"
 )
@@ -583,6 +597,10 @@ _TYPIST_INITIALS_RE = re.compile(
 # typist in lowercase), or "JD/AL" right under the "Dr …" line.
 _SIGNATURE_INITIALS_RE = re.compile(
     r"(?m)^[ \t]*(?P<a>[A-Z]{2,4})[ \t]*/[ \t]*(?P<b>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
+    # or with a lowercase typist, after a dash closing the line or before a dash opening
+    # the rest: "Rédigé le 23/01/2026 – PYL/nd", "JPL/cb – Copie : patient"
+    r"|(?:(?<=[–—-][ \t])|(?<=^))(?P<a2>[A-Z]{2,4})/(?P<b2>[a-z]{2,3})"
+    r"(?=[ \t]*(?:$|[–—-][ \t]))"
 )
 _SIGNATURE_LINE_RE = re.compile(r"[ \t]*(?:Dr|Pr|Docteur|Professeur)\b[^\n]{0,80}\n$")
 # Words after a care role and "de" that name its shift, unit or programme, not a surname.
@@ -1260,6 +1278,34 @@ class PersonDetector:
                              source="dictionary/person-first", score=0.7,
                              attributes={"role": "other", "part": "first",
                                          "trigger": "first-then"})
+        for m in _LOWER_SIGNATURE_RE.finditer(text):
+            if m.group("ini"):
+                name = m.group("ini")
+                if name.replace(".", "").replace(" ", "") in _DOTTED_ABBREVIATIONS:
+                    continue  # "e.g.", "i.e.", "n.b.": abbreviations
+            elif m.group("first"):
+                w = m.group("first")
+                if _is_stop(_key(w)) or lex.common(w) or lex.common_weight(w) >= 0.25 or (
+                    lex.first_count(w) < LOWER_FIRST_MIN_COUNT
+                ):
+                    continue
+            else:
+                w = m.group("sur")
+                if _is_stop(_key(w)) or lex.common(w) or lex.surname(w) < SURNAME_MIN_COUNT:
+                    continue
+            start = m.start(m.lastgroup if m.group("ini") or m.group("first") else "init")
+            yield Entity(start, m.end(m.lastgroup or "first"), "PERSON",
+                         source="dictionary/person-first", score=0.65,
+                         attributes={"role": "staff", "trigger": "signature"})
+        for m in _FIRST_AGE_RE.finditer(text):
+            w = m.group("name")
+            if _is_stop(_key(w)) or lex.common(w) or lex.common_weight(w) >= 0.25 or (
+                lex.first_count(w) < LOWER_FIRST_MIN_COUNT or lex.surname(w) > lex.first_count(w)
+            ):
+                continue
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="dictionary/person-first", score=0.65,
+                         attributes={"role": "other", "part": "first", "trigger": "age"})
         for m in _RELATIVE_LOWER_RE.finditer(text):
             w = m.group("name")
             if _is_stop(_key(w)) or lex.common(w) or w in MONTHS_DAYS:
@@ -1496,11 +1542,11 @@ class PersonDetector:
                                          else "staff", "part": "initials",
                                          "trigger": "initials"})
         for m in _SIGNATURE_INITIALS_RE.finditer(text):
-            if m.group("b").isupper() and not _SIGNATURE_LINE_RE.search(
+            if m.group("b") and m.group("b").isupper() and not _SIGNATURE_LINE_RE.search(
                 text, text.rfind("\n", 0, max(0, m.start() - 1)) + 1, m.start()
             ):
                 continue  # "TA/FC": two capitals pairs need the signature line above
-            for g in ("a", "b"):
+            for g in ("a", "b") if m.group("a") else ("a2", "b2"):
                 yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
                              score=0.7, attributes={"role": "staff", "part": "initials",
                                                     "trigger": "signature"})

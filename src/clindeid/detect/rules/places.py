@@ -136,9 +136,10 @@ COMPLEMENTS: tuple[str, ...] = (
     r"\d{1,2}\s*(?:e|er|ème|eme|è)\s+étage\b",
     r"étage\s+\d{1,2}\b",
     r"(?:entrée|hall)\s+[A-Z0-9]\b",
+    r"lot\s+(?:n°\s*)?\d{1,4}\b(?![/.-]?\w)",
 )
 # Letters a complement can open with (any case; digits apart): a fast pre-test.
-COMPLEMENT_FIRST_LETTERS = "abehlpé"
+COMPLEMENT_FIRST_LETTERS = "abehlpé"  # "l": logement, lot
 # Cues before a street written without a number.
 ADDRESS_CUES: tuple[str, ...] = (
     r"domicili[ée]e?s?", r"demeurant", r"habit(?:e|ent|ant|ante|ait)",
@@ -635,6 +636,7 @@ _LOWER_COMMUNE = re.compile(
     rf"(?<![\w'’-])(?:à|a|de|d['’]|vers|sur|près[ \t]+de|depuis|habite|domicile)[ \t]*"
     rf"(?P<name>[{LOW}]+(?:-[{LOW}]+)+)(?![\w'’-])"
     rf"|(?<![\w'’-])(?:à|vers|depuis|habite)[ \t]+(?P<single>[{LOW}]{{3,}})(?![\w'’-])"
+    rf"|(?<=\()(?P<paren>[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
 )
 # A commune of one word written in lowercase must be a town of some size whose name French
 # writes capitalised more often than in lowercase ("à orléans"; not "à sens", "à tours").
@@ -937,6 +939,13 @@ def _proper_noun(word: str) -> bool:
     return ranks.title >= 0 and (ranks.lower < 0 or ranks.title < ranks.lower)
 
 
+def _never_lowercase(word: str) -> bool:
+    """French writes ``word`` only capitalised (a proper noun of any size: "Messimy")."""
+    from clindeid.knowledge.vocabulary import word_ranks
+
+    return word_ranks(word).lower < 0
+
+
 def _insee_of(cands: tuple[_Commune, ...], postcode: str | None = None) -> str | None:
     """The INSEE code when the commune is resolvable (unique, postcode, or dominant)."""
     if postcode:
@@ -1015,6 +1024,10 @@ class AddressDetector:
                                  source="pattern/address", score=0.8,
                                  attributes={"kind": "street"})  # fmt: skip
                     break
+        for m in _KILOMETRE_POINT.finditer(text):
+            # "PK 12,5 côté mer": a house located by its kilometre point (French Polynesia)
+            yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.85,
+                         attributes={"kind": "street"})  # fmt: skip
         for m in _COMPLEMENT_AFTER_TOWN.finditer(text):
             # "75015 Paris, bât. A, 5e étage": the building after the town
             yield Entity(m.start("comp"), m.end("comp"), "ADDRESS", source="pattern/address",
@@ -1034,9 +1047,14 @@ class AddressDetector:
 
 
 _PLACE_BEFORE_DEPARTEMENT = re.compile(
-    r"(?<![\w'’-])(?:à|au|aux|en|à[ \t]+la|à[ \t]+l['’]|près[ \t]+de|vers)[ \t]+"
+    r"(?:(?<![\w'’-])(?:à|au|aux|en|à[ \t]+la|à[ \t]+l['’]|près[ \t]+de|vers|depuis)|,)[ \t]+"
     rf"(?P<name>[{UP}][\w'’-]+(?:[ \t-]+(?:(?:de|du|des|la|le|sur|en|d['’])[ \t]*)?"
     rf"[{UP}][\w'’-]+){{0,3}})[ \t]*\($"
+)
+_KILOMETRE_POINT = re.compile(
+    r"(?<![\w-])PK[ \t]*\d{1,3}(?:[,.]\d{1,3}(?![\w,.]\d)"
+    r"(?:[ \t]+c[ôo]t[ée][ \t]+(?:mer|montagne|lagon|plage))?"
+    r"|[ \t]+c[ôo]t[ée][ \t]+(?:mer|montagne|lagon|plage))(?![\w-])"
 )
 # A building, staircase or dwelling written after the postcode and the town.
 _COMPLEMENT_AFTER_TOWN = re.compile(
@@ -1284,17 +1302,18 @@ class ZipCityDetector:
         à orléans" (one word: a town that French writes capitalised, see
         `LOWER_SINGLE_COMMUNE_MIN_POPULATION`)."""
         for m in _LOWER_COMMUNE.finditer(text):
-            group = "name" if m.group("name") else "single"
+            group = m.lastgroup or "single"
             word = m.group(group)
             key = kb.normalize(word)
             if key not in kb.keys or key in CITY_STOP_WORDS:
                 continue
             cands = kb.communes(key)
-            if not cands or (group == "single" and not (
+            if not cands or (group != "name" and not (
                 _proper_noun(word)
-                and max(c.population for c in cands) >= LOWER_SINGLE_COMMUNE_MIN_POPULATION
+                and (max(c.population for c in cands) >= LOWER_SINGLE_COMMUNE_MIN_POPULATION
+                     or _never_lowercase(word))
             )):
-                continue
+                continue  # "(oullins)", "à messimy": a name French never writes in lowercase
             insee = _insee_of(cands)
             yield Entity(m.start(group), m.end(group), "CITY", source="pattern/city",
                          score=0.7, attributes={"insee": insee} if insee else {})
