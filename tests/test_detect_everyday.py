@@ -103,6 +103,17 @@ def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
         ("> je passe la voir demain.\n> o. mazabraud\n", "o. mazabraud", "PERSON"),
         ("appeler si besoin.\no.m.\n", "o.m.", "PERSON"),
         ("Page 2/2\nHCL – Croix-Rousse | MARCHAND Rose", "Croix-Rousse", "HOSPITAL"),
+        ("messe le dimanche à la basilique Saint-Remi.", "basilique Saint-Remi", "LOCATION"),
+        ("Match au stade de Bizanos : choc tête contre tête.", "stade de Bizanos",
+         "LOCATION"),
+        ("Copie : Direction des services départementaux de l'Éducation nationale de la "
+         "Haute-Vienne.", "Direction des services départementaux de l'Éducation nationale "
+         "de la Haute-Vienne", "ORG"),
+        ("INR de contrôle jeudi par le labo Biolim Bénédictins.", "Biolim Bénédictins", "ORG"),
+        ("Interprète wallisien : Kalolaine Mulikihaamea (médiatrice).",
+         "Kalolaine Mulikihaamea", "PERSON"),
+        ("Hébergement à Sydney : maison d'accueil.", "Sydney", "CITY"),
+        ("(adresse à Tahiti : PK 4,2 côté montagne, Faa'a).", "Faa'a", "CITY"),
     ],
 )  # fmt: skip
 def test_everyday_identifiers_are_found(rules, line, span, label):
@@ -132,6 +143,8 @@ def test_everyday_identifiers_are_found(rules, line, span, label):
         ("HCL – Pneumologie", "Pneumologie"),
         ("RAS\nn.b.\n", "n.b."),
         ("si x < 3 et y > 2 alors", "<"),
+        ("stade de Tanner 3, pilosité", "Tanner"),
+        ("critères de Sydney remplis", "Sydney"),
     ],
 )  # fmt: skip
 def test_everyday_look_alikes_stay_text(rules, line, look_alike):
@@ -207,13 +220,19 @@ def test_a_territory_name_takes_its_commune_and_other_names_do_not():
     ]
 
 
-def test_markup_is_masked_with_the_same_offsets():
-    from clindeid.detect.markup import mask_markup
+def test_markup_is_read_as_plain_text_and_spans_map_back():
+    from clindeid.detect.markup import strip_markup
 
-    text = "CHU&nbsp;de&nbsp;Poitiers<br>Dermatologie <b>urgent</b>"
-    masked = mask_markup(text)
-    assert len(masked) == len(text)
-    assert masked.split() == ["CHU", "de", "Poitiers", "Dermatologie", "urgent"]
-    assert "\n" in masked[: masked.index("Dermatologie")]
-    plain = "si x < 3 et y > 2 alors"
-    assert mask_markup(plain) is plain
+    text = "Patient : DEVAUD&nbsp;Roger<br>Dermatologie <b>urgent</b>"
+    plain = strip_markup(text)
+    assert plain is not None
+    assert plain.text == "Patient : DEVAUD Roger\nDermatologie  urgent "
+    name = plain.text.index("DEVAUD Roger")
+    back = plain.to_original(Entity(name, name + len("DEVAUD Roger"), "PERSON", "test", 1.0))
+    assert text[back.start : back.end] == "DEVAUD&nbsp;Roger"
+    assert strip_markup("si x < 3 et y > 2 alors") is None
+
+
+def test_a_name_between_markup_entities_is_found_whole(rules):
+    found = _found(rules, "Patient : DEVAUD&nbsp;Roger&nbsp;&nbsp;né le 03/11/1940")
+    assert found.get("DEVAUD&nbsp;Roger") == "PERSON"

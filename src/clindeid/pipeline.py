@@ -13,7 +13,7 @@ import numpy as np
 from clindeid.config import Config
 from clindeid.detect import Detector, build_detectors, resolve
 from clindeid.detect.institutions import drop_inside_institutions
-from clindeid.detect.markup import mask_markup
+from clindeid.detect.markup import strip_markup
 from clindeid.detect.ocr import repair_ocr
 from clindeid.detect.propagate import propagate
 from clindeid.detect.resolver import join_territory_names, merge_adjacent
@@ -138,9 +138,13 @@ class Pipeline:
     def detect(self, document: Document) -> list[Entity]:
         """Run every detector, resolve, then propagate what was found to its other
         occurrences in the document and resolve again. Detection reads the text with OCR
-        O/0 confusions repaired (`repair_ocr`) and HTML remnants masked (`mask_markup`), both
-        keeping offsets."""
-        repaired = mask_markup(repair_ocr(document.text))
+        O/0 confusions repaired (`repair_ocr`, same offsets), and without HTML remnants
+        (`strip_markup`, spans mapped back)."""
+        plain = strip_markup(document.text)
+        if plain is not None:
+            inner = Document(document.id, plain.text, document.meta)
+            return [plain.to_original(e) for e in self.detect(inner)]
+        repaired = repair_ocr(document.text)
         if repaired is not document.text:
             document = Document(document.id, repaired, document.meta)
         proposals: list[Entity] = []

@@ -1,30 +1,64 @@
-"""Masking of HTML remnants before detection.
+"""HTML remnants removed before detection, offsets mapped back.
 
 Exports of a clinical data warehouse often keep pieces of the HTML their notes were typed in:
-``CHU&nbsp;de&nbsp;Poitiers<br>Dermatologie``. Detectors see a masked copy of the text, of
-the same length (so that their spans are valid in the original, which is what gets
-substituted): whitespace entities become spaces, line-breaking tags a line break padded with
-spaces, other tags spaces. Text without such remnants is returned unchanged.
+``Patient : DEVAUD&nbsp;Roger<br>CHU&nbsp;de&nbsp;Poitiers``. Detectors read a plain copy
+(whitespace entities as one space, line-breaking tags as a line break, other tags as a space,
+so that a name keeps its single spaces); `PlainText.to_original` maps each span found back to
+the original text, which is what gets substituted. Text without such remnants has no copy.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-__all__ = ["mask_markup"]
+from clindeid.document import Entity
 
-_CHEAP_TEST = re.compile(r"&(?:nbsp|#160|#xa0);|</?[a-zA-Z][a-zA-Z0-9]*(?:[ \t][^<>\n]{0,80})?/?>")
-_SPACE_ENTITY = re.compile(r"&(?:nbsp|#160|#xa0);", re.IGNORECASE)
-_BREAKING_TAG = re.compile(r"<(?:br|/?p|/?div|/?li|/?tr|/?h[1-6])(?:[ \t][^<>\n]{0,80})?[ \t]*/?>",
-                           re.IGNORECASE)
-_OTHER_TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:[ \t][^<>\n]{0,80})?[ \t]*/?>")
+__all__ = ["PlainText", "strip_markup"]
+
+_MARKUP = re.compile(
+    r"(?P<space>&(?:nbsp|#160|#xa0);)"
+    r"|(?P<brk><(?:br|/?p|/?div|/?li|/?tr|/?h[1-6])(?:[ \t][^<>\n]{0,80})?[ \t]*/?>)"
+    r"|(?P<tag></?[a-zA-Z][a-zA-Z0-9]*(?:[ \t][^<>\n]{0,80})?[ \t]*/?>)",
+    re.IGNORECASE,
+)
 
 
-def mask_markup(text: str) -> str:
-    """``text`` with HTML whitespace entities and tags masked (same length), or ``text``
-    itself when it holds none."""
-    if _CHEAP_TEST.search(text) is None:
-        return text
-    text = _SPACE_ENTITY.sub(lambda m: " " * len(m.group()), text)
-    text = _BREAKING_TAG.sub(lambda m: "\n" + " " * (len(m.group()) - 1), text)
-    return _OTHER_TAG.sub(lambda m: " " * len(m.group()), text)
+@dataclass(frozen=True, slots=True)
+class PlainText:
+    """A plain copy of a text and, for each of its characters, the original span."""
+
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def to_original(self, entity: Entity) -> Entity:
+        """``entity`` (found in the copy) with offsets into the original text."""
+        return entity.with_(start=self.starts[entity.start], end=self.ends[entity.end - 1])
+
+
+def strip_markup(text: str) -> PlainText | None:
+    """The plain copy of ``text``, or ``None`` when it holds no HTML remnant."""
+    if "&" not in text and "<" not in text:
+        return None
+    first = _MARKUP.search(text)
+    if first is None:
+        return None
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for m in _MARKUP.finditer(text, first.start()):
+        for i in range(pos, m.start()):
+            out.append(text[i])
+            starts.append(i)
+            ends.append(i + 1)
+        out.append("\n" if m.group("brk") else " ")
+        starts.append(m.start())
+        ends.append(m.end())
+        pos = m.end()
+    for i in range(pos, len(text)):
+        out.append(text[i])
+        starts.append(i)
+        ends.append(i + 1)
+    return PlainText("".join(out), tuple(starts), tuple(ends))

@@ -169,7 +169,7 @@ ORG_HEADS: tuple[str, ...] = (
     r"d['’]ophtalmologie|de\s+cardiologie|de\s+dermatologie|de\s+psychiatrie|"
     r"de\s+pédiatrie|de\s+gynécologie|d['’]ORL|de\s+podologie|d['’]ostéopathie|"
     r"de\s+[a-zéèô-]+(?:logie|pédie|iatrie|thérapie)|de\s+sages-femmes))?",
-    r"[Pp]harmacie",
+    r"[Pp]harmacie", r"labo(?=[ \t]+[A-ZÉ])",
     r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
     r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
     r"[Aa]ssociation", r"[Ff]ondation", r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
@@ -328,6 +328,12 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Air[ \t]+Liquide(?:[ \t]+(?:Sant[ée]|Healthcare))?", r"ADEP[ \t]+Assistance",
     r"FF(?:R|F|BB|HB|T|N|A|C|G|E|S|Tri|ME|SA)(?=[ \t]*(?:[,.;)]|n°|$|(?:par|et|pour)\b))",
     r"CAFAT", r"CPS(?=[ \t]*\((?i:dossier|demande))",
+    # administrations named in full: "Direction des services départementaux de l'Éducation
+    # nationale de la Haute-Vienne", "Direction générale de l'éducation et des enseignements"
+    r"Direction[ \t]+(?:g[ée]n[ée]rale|r[ée]gionale|d[ée]partementale|des[ \t]+services"
+    r"[ \t]+d[ée]partementaux)[ \t]+(?:de[ \t]+l['’]|de[ \t]+la[ \t]+|des[ \t]+|du[ \t]+|de[ \t]+)"
+    r"[\w'’-]+(?:[ \t]+(?:et|de|des|du|la|le|l['’]|d['’]|[\w'’-]+)){0,9}?"
+    r"(?=[ \t]*(?:[.,;:)(]|\n|$))",
     r"Commission[ \t]+europ[ée]enne", r"Parlement[ \t]+europ[ée]en",
     r"Conseil[ \t]+de[ \t]+l['’]Europe", r"Banque[ \t]+centrale[ \t]+europ[ée]enne",
     r"Cour[ \t]+de[ \t]+justice[ \t]+de[ \t]+l['’]Union[ \t]+europ[ée]enne",
@@ -449,7 +455,7 @@ ORG_TERRITORIAL: str = (
 # Lowercase heads that introduce an organisation's name without being part of it
 # ("l'association AIDES", "au laboratoire Biopole"); "lycée", "collège", "crèche" are.
 LOWER_HEADS_OUTSIDE: frozenset[str] = frozenset(
-    {"association", "laboratoire", "coopérative", "cooperative", "fondation"}
+    {"association", "laboratoire", "labo", "coopérative", "cooperative", "fondation"}
 )  # fmt: skip
 # Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
 REGIONS = (

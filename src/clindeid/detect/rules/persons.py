@@ -154,7 +154,9 @@ FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
         r"psychomotricien(?:ne)?s?|pharmacien(?:ne)?s?|brancardiers?|s[ée]niors?|"
         r"auxiliaires?[ \t]+de[ \t]+pu[ée]riculture|r[ée]gulat(?:eur|rice)|"
         r"pr[ée]parat(?:eur|rice)s?|m[ée]diat(?:eur|rice)s?|techniciens?|techniciennes?|"
-        r"[ée]ducat(?:eur|rice)s?|aides?-soignante?s?|sign[ée]e?))"
+        r"[ée]ducat(?:eur|rice)s?|aides?-soignante?s?|sign[ée]e?|"
+        # "Interprète wallisien :", "traductrice (tamoul) :"
+        r"(?:interpr[èe]te|traduct(?:eur|rice))s?(?:[ \t]+\(?[a-zéèëï-]+\)?)?))"
         rf"{ROLE_QUALIFIER}[ \t]*:",
         "staff", None, True, False,
     ),

@@ -412,7 +412,8 @@ WHOLE_FEATURES = (
     r"massif|stade|parc|jardin|piton|plateau|ch[âa]teau|centre[ \t]+commercial|zac|place|"
     r"fleuve|col|pic|tour|habitation|for[êe]t|plage|baie|crique|lac|[ée]tang|cascade|gorges?|"
     r"falaises?|grotte|cirque|estuaire|embouchure|presqu['’][îi]le|[îi]lot|pointe|"
-    r"village|quartier|bois|campus|square|esplanade|parvis"
+    r"village|quartier|bois|campus|square|esplanade|parvis|basilique|cath[ée]drale|[ée]glise|"
+    r"abbaye|chapelle|mosqu[ée]e|synagogue|pagode|sanctuaire"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -1051,6 +1052,8 @@ _PLACE_BEFORE_DEPARTEMENT = re.compile(
     rf"(?P<name>[{UP}][\w'’-]+(?:[ \t-]+(?:(?:de|du|des|la|le|sur|en|d['’])[ \t]*)?"
     rf"[{UP}][\w'’-]+){{0,3}})[ \t]*\($"
 )
+_GLUED_APOSTROPHE = re.compile(rf"['’]([{LOW}]+)(?![\w'’-])")
+_PLACE_PREPOSITION_END = re.compile(r"(?<![\w'’-])(?:à|vers|depuis)[ \t]+$")
 _KILOMETRE_POINT = re.compile(
     r"(?<![\w-])PK[ \t]*\d{1,3}(?:[,.]\d{1,3}(?![\w,.]\d)"
     r"(?:[ \t]+c[ôo]t[ée][ \t]+(?:mer|montagne|lagon|plage))?"
@@ -1217,6 +1220,13 @@ class ZipCityDetector:
             # tokens are the first word of none, and need no dictionary walk; they can only
             # be a foreign place after a cue.
             word = normalize(m.group())
+            glued = _GLUED_APOSTROPHE.match(text, m.end())
+            if glued is not None:  # "Faa'a", "Puna'auia": written with the glottal stop
+                cands = kb.communes(normalize(m.group() + glued.group(1)))
+                if cands:
+                    yield Entity(start, glued.end(), "CITY", source="pattern/city", score=0.7,
+                                 attributes={"insee": cands[0].insee} if len(cands) == 1 else {})
+                    continue
             in_communes = word in commune_prefixes and word != "cedex"
             if not in_communes and word not in world_prefixes:
                 prefix = _line_prefix(text, start)
@@ -1334,8 +1344,12 @@ class ZipCityDetector:
             single and kb.is_common_word(key) and not _proper_noun(surface)
         ):
             return None
-        if _location_key(surface) in _LOCATION_NAMES or key in SCORE_PLACE_NAMES:
+        if _location_key(surface) in _LOCATION_NAMES:
             return None
+        if key in SCORE_PLACE_NAMES and not (
+            _PLACE_PREPOSITION_END.search(prefix) and not _SCORE_AFTER.match(text, end)
+        ):
+            return None  # "critères de Sydney"; not "hébergement à Sydney"
         named = single and kb.is_first_name(surface.title())
         cue = _WORLD_CUE.search(prefix) is not None
         if cue and prefix.rstrip(" \t").endswith("(") and text[end : end + 1] not in (")", ","):
@@ -1496,6 +1510,21 @@ def _next_word(text: str, end: int) -> str:
     return m.group(1) if m else ""
 
 
+def _stadium_of_commune(m: re.Match[str], name: str) -> bool:
+    """"stade de Bizanos": a stadium named after its commune, not a stage ("stade de
+    Tanner")."""
+    from clindeid.detect.rules.persons import EPONYMS
+
+    kb = _knowledge()
+    key = kb.normalize(name)
+    return (
+        m.group()[:5].lower() == "stade"
+        and key not in EPONYMS
+        and kb.available
+        and bool(kb.communes(key))
+    )
+
+
 def _eponym_before(text: str, pos: int) -> bool:
     prefix = _line_prefix(text, pos, 40).lower()
     m = re.search(r"(\w+)\s+(?:de|d['’])\s*$", prefix)
@@ -1568,7 +1597,8 @@ class LocationDetector:
             name = m.group("name")
             first = name.split()[0].lower()
             if first in FOREIGN_STOP_WORDS or first in WHOLE_FEATURE_NOT_NAMES or (
-                name in NAME_STOP_WORDS or _eponym_before(text, m.start("name"))
+                name in NAME_STOP_WORDS
+                or (_eponym_before(text, m.start("name")) and not _stadium_of_commune(m, name))
             ):
                 continue
             if re.match(r"[ \t]*\d", text[m.end() :]) and "stade" in m.group().lower():
