@@ -41,6 +41,7 @@ SETS: dict[str, str] = {
     "heldout_k": "heldk",
     "heldout_l": "heldl",
     "heldout_m": "heldm",
+    "heldout_n": "heldn",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
