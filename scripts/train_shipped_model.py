@@ -30,7 +30,7 @@ DEFAULT_OUT = ROOT / "src" / "clindeid" / "data" / "model"
 # Hand-annotated sets the shipped model learns from (the newest held-out set stays blind).
 ANNOTATED_SETS = (
     "gold", "heldout", "heldout_b", "heldout_c", "heldout_d", "heldout_e", "heldout_f",
-    "heldout_g", "heldout_h", "heldout_i", "heldout_j", "heldout_k", "heldout_l",
+    "heldout_g", "heldout_h", "heldout_i", "heldout_j", "heldout_k", "heldout_l", "heldout_m",
 )
 
 
