@@ -38,6 +38,7 @@ SETS = {
     "heldout_k": ROOT / "heldout_k" / "heldout_k.jsonl",
     "heldout_l": ROOT / "heldout_l" / "heldout_l.jsonl",
     "heldout_m": ROOT / "heldout_m" / "heldout_m.jsonl",
+    "heldout_n": ROOT / "heldout_n" / "heldout_n.jsonl",
 }
 
 
