@@ -114,6 +114,16 @@ def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
          "Kalolaine Mulikihaamea", "PERSON"),
         ("Hébergement à Sydney : maison d'accueil.", "Sydney", "CITY"),
         ("(adresse à Tahiti : PK 4,2 côté montagne, Faa'a).", "Faa'a", "CITY"),
+        ("Bilan à faire au laboratoire Bio37 de Vouvray.", "Bio37", "ORG"),
+        ("SCOLARITÉ : CE1 À L'ÉCOLE PRIMAIRE JEAN MOULIN, 12 H D'AESH.",
+         "ÉCOLE PRIMAIRE JEAN MOULIN", "ORG"),
+        ("assistance Mutuaide, dossier MUT-88210455.", "Mutuaide", "ORG"),
+        ("assistante sociale (Maison départementale d'action sociale de Vierzon) ;",
+         "Maison départementale d'action sociale de Vierzon", "ORG"),
+        ("scolarisé au lycée Alain-Fournier de bourges virgule absentéisme", "bourges", "CITY"),
+        ("LIEU : RD 2152, SORTIE DE LA VILLE", "RD 2152", "ADDRESS"),
+        ("accident sur la route départementale 7 hier", "route départementale 7", "ADDRESS"),
+        ("dictée du 11 mars 2026 transcription m.r.", "m.r.", "PERSON"),
     ],
 )  # fmt: skip
 def test_everyday_identifiers_are_found(rules, line, span, label):
@@ -145,6 +155,11 @@ def test_everyday_identifiers_are_found(rules, line, span, label):
         ("si x < 3 et y > 2 alors", "<"),
         ("stade de Tanner 3, pilosité", "Tanner"),
         ("critères de Sydney remplis", "Sydney"),
+        ("Paire de cannes anglaises réglables.", "cannes"),
+        ("sortie de tours en voiture", "tours"),
+        ("BILAN DE SANTÉ EN ÉCOLE MATERNELLE (moyenne section)", "ÉCOLE"),
+        ("Sodium 140, RN 2 mmol/L", "RN"),
+        ("transcription des données du dossier", "des"),
     ],
 )  # fmt: skip
 def test_everyday_look_alikes_stay_text(rules, line, look_alike):
@@ -236,3 +251,9 @@ def test_markup_is_read_as_plain_text_and_spans_map_back():
 def test_a_name_between_markup_entities_is_found_whole(rules):
     found = _found(rules, "Patient : DEVAUD&nbsp;Roger&nbsp;&nbsp;né le 03/11/1940")
     assert found.get("DEVAUD&nbsp;Roger") == "PERSON"
+
+
+def test_a_postposed_article_is_no_part_of_a_commune(rules):
+    found = _found(rules, "randonnée au lac du Crozet le 16 juillet.")
+    assert found.get("lac du Crozet") == "LOCATION"
+    assert not any(span == "le" or span.endswith(" le") for span in found), found

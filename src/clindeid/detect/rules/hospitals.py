@@ -180,7 +180,8 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
     r"[Hh][ôo]tel(?!\s+(?:de\s+(?:[Vv]ille|[Pp]olice|[Rr][ée]gion|[Dd][ée]partement)|[Dd]ieu))",
     r"Optique", r"[Cc]oop[ée]rative(?:\s+agricole)?", r"[Ii]nterpr[ée]tariat",
-    r"LABORATOIRE", r"SCEA", r"EARL", r"GAEC", r"bar(?=[ \t]+(?:Le|La|Les|L['’]|du|des|de)\b)",
+    r"LABORATOIRE", r"[ÉE]COLE[ \t]+(?:PRIMAIRE|MATERNELLE|[ÉE]L[ÉE]MENTAIRE)", r"COLL[ÈE]GE",
+    r"LYC[ÉE]E", r"SCEA", r"EARL", r"GAEC", r"bar(?=[ \t]+(?:Le|La|Les|L['’]|du|des|de)\b)",
     r"[Cc]af[ée]", r"[Bb]rasserie",
 )  # fmt: skip
 # Words of a service or laboratory name that make it generic ("Unité Neurovasculaire",
@@ -283,7 +284,8 @@ NAMED_ORGS: tuple[str, ...] = (
     r"AFPA", r"ADOMA", r"Adoma", r"Tabac[ \t]+Info[ \t]+Service", r"PFG(?:[ \t]+[A-Z][a-zé]+"
     r"(?:[ \t]+\d{1,2}(?!\d))?)?", r"CNR[ \t]+(?:des?[ \t]+)?[A-Z][\w-]+",
     r"Maison[ \t]+d[ée]partementale(?:-m[ée]tropolitaine)?[ \t]+(?:des[ \t]+personnes[ \t]+"
-    r"handicap[ée]es|de[ \t]+l['’]autonomie)(?:[ \t]+"
+    r"handicap[ée]es|de[ \t]+l['’]autonomie|d['’]action[ \t]+sociale|de[ \t]+la[ \t]+solidarit[ée]|"
+    r"des[ \t]+solidarit[ée]s)(?:[ \t]+"
     r"(?:de[ \t]+la|de|du|des|d['’])[ \t]*[A-ZÉÈ][\w'’-]+)?",
     r"CROUS", r"Crous",
     # national bodies, associations and companies whose name is no common word or surname
@@ -355,8 +357,9 @@ NAMED_FINANCIAL: tuple[str, ...] = (
     r"MATMUT", r"Matmut", r"Groupama", r"AXA", r"Allianz", r"Generali", r"AG2R(?:[ \t]+La"
     r"[ \t]+Mondiale)?", r"Malakoff[ \t]+Humanis", r"Swiss[ \t]+Life", r"CNP[ \t]+Assurances",
     r"Mutualit[ée][ \t]+chr[ée]tienne", r"Mutualit[ée]s[ \t]+[Ll]ibres", r"Solidaris",
-    r"Partenamut", r"MGEN", r"Aésio", r"AÉSIO", r"Apivia", r"Pacifica", r"Covéa", r"SMACL",
-    r"MAPFRE",
+    r"Partenamut", r"Mutuaide", r"Europ[ \t]+Assistance", r"Mondial[ \t]+Assistance",
+    r"AXA[ \t]+Assistance", r"Vitalaire", r"VitalAire", r"MGEN", r"Aésio", r"AÉSIO", r"Apivia",
+    r"Pacifica", r"Covéa", r"SMACL", r"MAPFRE",
     r"Mapfre(?:[ \t]+Asistencia)?",
 )  # fmt: skip
 # Insurers whose acronym is ambiguous: only with an insurance or bank word on the line.
@@ -507,7 +510,10 @@ FINESS_GENERIC: frozenset[str] = frozenset(
 
 # A capitalised word; a full stop only after a short abbreviation ("St.", "Ste."), so that
 # "Hôpital Robert-Debré. Traité…" ends at the sentence.
-_CAPWORD = rf"(?:[{UP}][{UP}{LOW}]{{0,2}}\.|[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*)"
+_CAPWORD = (
+    rf"(?:[{UP}][{UP}{LOW}]{{0,2}}\.|[{UP}][{LOW}]{{2,}}\d{{1,3}}(?![\w-])"  # "Bio37"
+    rf"|[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*)"
+)
 _NUMBER = r"\d{1,3}(?!\d)"
 _PART = "(?i:" + "|".join(
     re.escape(p).replace(r"\ ", r"[ \t]+") + (r"[ \t]*" if p.endswith(("'", "’")) else r"[ \t]+")

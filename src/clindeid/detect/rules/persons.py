@@ -592,7 +592,8 @@ _TYPIST_INITIALS_RE = re.compile(
     rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI}|[a-z]{{2,3}})?)"
     rf"|(?<![\w])(?i:saisie?[ \t]+par|frapp[ée]e?[ \t]+par|frappe|dactylographi[ée]e?[ \t]+par"
     rf"|dactylo|tap[ée]e?[ \t]+par|relue?[ \t]+par|dict[ée]e?[ \t]+par|valid[ée]e?[ \t]+par"
-    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par)[ \t]*:?[ \t]*(?-i:(?P<a2>{_TYPIST_INI})))"
+    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par|transcription|transcrite?[ \t]+par)[ \t]*:?[ \t]*"
+    rf"(?-i:(?P<a2>{_TYPIST_INI}|[a-z]\.[ \t]?[a-z]\.(?:[ \t]?[a-z]\.)?)))"
     rf"(?![\w/])"
 )
 # The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the

@@ -236,7 +236,7 @@ CITY_CONNECTORS: frozenset[str] = frozenset(
 # A commune name never ends on one of these.
 CITY_CONNECTORS_END: frozenset[str] = frozenset(
     {"sur", "sous", "en", "les", "lez", "de", "du", "des", "d", "l", "aux", "au", "a", "et",
-     "saint", "sainte"}
+     "saint", "sainte", "le", "la"}  # "Crozet le": a postposed article is no part of a name
 )  # fmt: skip
 # Acronyms that do not make the next capitalised word a person name.
 ORG_ACRONYMS: frozenset[str] = frozenset(
@@ -638,10 +638,15 @@ _LOWER_COMMUNE = re.compile(
     rf"(?P<name>[{LOW}]+(?:-[{LOW}]+)+)(?![\w'’-])"
     rf"|(?<![\w'’-])(?:à|vers|depuis|habite)[ \t]+(?P<single>[{LOW}]{{3,}})(?![\w'’-])"
     rf"|(?<=\()(?P<paren>[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
+    rf"|(?<![\w'’-])(?:de|d['’])[ \t]*(?P<after_de>[{LOW}]{{4,}})(?![\w'’-])"
 )
 # A commune of one word written in lowercase must be a town of some size whose name French
 # writes capitalised more often than in lowercase ("à orléans"; not "à sens", "à tours").
 LOWER_SINGLE_COMMUNE_MIN_POPULATION = 5_000
+# After "de" (a word before many common nouns), a lowercase commune must be a town this large
+# that French writes capitalised ("lycée de bourges"), or a name never written in lowercase.
+LOWER_AFTER_DE_MIN_POPULATION = 20_000
+LOWERCASE_IN_USE_RANK = 30_000
 _CITY_RUN = re.compile(
     rf"[{UP}][{UP}{LOW}]*(?:(?:[ \t]+|[-{APOS}]|[{APOS}][ \t]*)(?!(?:CEDEX|Cedex)\b)"
     rf"(?:[{UP}][{UP}{LOW}]*|(?i:sur|sous|en|lès|les|lez|le|la|de|du|des|d|l|aux|au|à|et|di|da)"
@@ -940,6 +945,15 @@ def _proper_noun(word: str) -> bool:
     return ranks.title >= 0 and (ranks.lower < 0 or ranks.title < ranks.lower)
 
 
+def _lowercase_in_use(word: str) -> bool:
+    """French writes ``word`` in lowercase often enough to be a common word too ("cannes"
+    anglaises, "tours"): lowercase rank within `LOWERCASE_IN_USE_RANK`."""
+    from clindeid.knowledge.vocabulary import word_ranks
+
+    rank = word_ranks(word).lower
+    return 0 <= rank < LOWERCASE_IN_USE_RANK
+
+
 def _never_lowercase(word: str) -> bool:
     """French writes ``word`` only capitalised (a proper noun of any size: "Messimy")."""
     from clindeid.knowledge.vocabulary import word_ranks
@@ -1025,6 +1039,10 @@ class AddressDetector:
                                  source="pattern/address", score=0.8,
                                  attributes={"kind": "street"})  # fmt: skip
                     break
+        for m in _NUMBERED_ROAD.finditer(text):
+            # "LIEU : RD 2152", "sur la N 7": a numbered road as the place of an event
+            yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.75,
+                         attributes={"kind": "street"})  # fmt: skip
         for m in _KILOMETRE_POINT.finditer(text):
             # "PK 12,5 côté mer": a house located by its kilometre point (French Polynesia)
             yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.85,
@@ -1054,6 +1072,10 @@ _PLACE_BEFORE_DEPARTEMENT = re.compile(
 )
 _GLUED_APOSTROPHE = re.compile(rf"['’]([{LOW}]+)(?![\w'’-])")
 _PLACE_PREPOSITION_END = re.compile(r"(?<![\w'’-])(?:à|vers|depuis)[ \t]+$")
+_NUMBERED_ROAD = re.compile(
+    r"(?<![\w/-])(?:RD|RN|(?i:route[ \t]+(?:d[ée]partementale|nationale)))[ \t]*\d{1,4}[a-z]?"
+    r"(?![\w/,.-]?\d)(?![ \t]*(?:mmol|µmol|mg|ml|mL|g/|%|UI|U/|mm|cm|kg|ng|pg))"
+)
 _KILOMETRE_POINT = re.compile(
     r"(?<![\w-])PK[ \t]*\d{1,3}(?:[,.]\d{1,3}(?![\w,.]\d)"
     r"(?:[ \t]+c[ôo]t[ée][ \t]+(?:mer|montagne|lagon|plage))?"
@@ -1322,6 +1344,10 @@ class ZipCityDetector:
                 _proper_noun(word)
                 and (max(c.population for c in cands) >= LOWER_SINGLE_COMMUNE_MIN_POPULATION
                      or _never_lowercase(word))
+            )) or (group == "after_de" and not (
+                (max(c.population for c in cands) >= LOWER_AFTER_DE_MIN_POPULATION
+                 and not _lowercase_in_use(word))
+                or _never_lowercase(word)
             )):
                 continue  # "(oullins)", "à messimy": a name French never writes in lowercase
             insee = _insee_of(cands)
