@@ -6,10 +6,9 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_k`` (each blind when written and measured once, then used to
-improve the detectors and to train the shipped model: their "default" rows are in-sample),
-``heldout_l`` (blind, measured once on 2026-11-25, never used for development or training:
-the honest figure).
+``heldout_b`` … ``heldout_n`` (each blind when written and measured once — the figures in its
+README — then used to improve the detectors and to train the shipped model: their "default"
+rows are in-sample). A new set written blind is measured here once before any other use.
 """
 
 from __future__ import annotations
