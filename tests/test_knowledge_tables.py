@@ -272,6 +272,21 @@ def test_vocabulary_tells_proper_nouns_from_capitalised_common_words() -> None:
     assert all(r.lower >= 0 or r.title >= 0 for r in vocabulary().values())
 
 
+def test_vocabulary_casing_helpers() -> None:
+    from clindeid.knowledge.vocabulary import (
+        never_lowercase,
+        written_capitalised,
+        written_lowercase,
+    )
+
+    assert written_capitalised("Bruxelles") and not written_lowercase("BRUXELLES")
+    assert written_lowercase("CHAMBRE") and not written_capitalised("chambre")
+    assert never_lowercase("Messimy") and not never_lowercase("chambre")
+    # a word in neither form is neither capitalised nor lowercase, and never lowercase
+    assert not written_capitalised("Vitaris") and not written_lowercase("Vitaris")
+    assert never_lowercase("Vitaris")
+
+
 def test_world_cities() -> None:
     cities = world_cities()
     assert cities["bruxelles"][1] == "BE" and cities["bruxelles"][0] > 1_000_000

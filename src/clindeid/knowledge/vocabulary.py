@@ -14,7 +14,10 @@ from typing import NamedTuple
 
 from clindeid.knowledge._store import read_table
 
-__all__ = ["WordRanks", "vocabulary", "word_ranks"]
+__all__ = [
+    "WordRanks", "never_lowercase", "vocabulary", "word_ranks", "written_capitalised",
+    "written_lowercase",
+]
 
 
 class WordRanks(NamedTuple):
@@ -39,3 +42,21 @@ def word_ranks(word: str) -> WordRanks:
     """The ranks of ``word``'s lowercase and capitalised forms (any casing in, accents
     significant)."""
     return vocabulary().get(word.lower(), _ABSENT)
+
+
+def written_capitalised(word: str) -> bool:
+    """French writes ``word`` capitalised more often than in lowercase (``Bruxelles``; not
+    ``Orange`` or ``Sens``, frequent as common words)."""
+    ranks = word_ranks(word)
+    return ranks.title >= 0 and (ranks.lower < 0 or ranks.title < ranks.lower)
+
+
+def written_lowercase(word: str) -> bool:
+    """French writes ``word`` in lowercase more often than capitalised: a word ("CHUTES")."""
+    ranks = word_ranks(word)
+    return ranks.lower >= 0 and (ranks.title < 0 or ranks.lower < ranks.title)
+
+
+def never_lowercase(word: str) -> bool:
+    """French never writes ``word`` in lowercase (a proper noun of any size: "Messimy")."""
+    return word_ranks(word).lower < 0

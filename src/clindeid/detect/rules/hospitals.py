@@ -36,6 +36,7 @@ from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.persons import EPONYM_CONTEXT
 from clindeid.detect.rules.places import DEPARTEMENTS
 from clindeid.document import Document, Entity
+from clindeid.knowledge.vocabulary import written_lowercase
 
 __all__ = ["HospitalDetector"]
 
@@ -951,7 +952,7 @@ class HospitalDetector:
             word = m.group()
             if m.group("number") is None and (
                 word in HOSPITAL_ACRONYM_NOT or is_surname(word) or is_first_name(word)
-                or is_common_word(word) or _lowercase_word(word)  # "CHUTES"
+                or is_common_word(word) or written_lowercase(word)  # "CHUTES"
             ):
                 continue
             yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.6)
@@ -1295,20 +1296,12 @@ def _centres_named_after_a_place(text: str) -> Iterator[Entity]:
                      attributes={"category": "CH"})  # fmt: skip
     for m in _CENTRE_OF_NAME.finditer(text):
         name = m.group("name")
-        if is_common_word(name.lower()) or _lowercase_word(name) or _generic_name(name) or (
+        if is_common_word(name.lower()) or written_lowercase(name) or _generic_name(name) or (
             _is_place_name(name)
         ):
             continue  # "Centre de Vénissieux": a centre's site in its commune (a CITY)
         yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.7,
                      attributes={"category": "OTHER"})  # fmt: skip
-
-
-def _lowercase_word(word: str) -> bool:
-    """Whether French writes ``word`` mostly in lowercase: a word, no name ("CHUTES")."""
-    from clindeid.knowledge.vocabulary import word_ranks
-
-    ranks = word_ranks(word)
-    return ranks.lower >= 0 and (ranks.title < 0 or ranks.lower < ranks.title)
 
 
 def _defines_abbreviation(before: str, name: str) -> bool:

@@ -35,6 +35,7 @@ from typing import Any
 
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.document import Document, Entity
+from clindeid.knowledge.vocabulary import never_lowercase, word_ranks, written_capitalised
 
 __all__ = [
     "AddressDetector",
@@ -936,29 +937,11 @@ def _match_world(text: str, pos: int) -> tuple[int, str, int, str] | None:
 # =========================================================================== helpers
 
 
-def _proper_noun(word: str) -> bool:
-    """French writes ``word`` capitalised more often than in lowercase (``Bruxelles``; not
-    ``Orange`` or ``Sens``, frequent as common words)."""
-    from clindeid.knowledge.vocabulary import word_ranks
-
-    ranks = word_ranks(word)
-    return ranks.title >= 0 and (ranks.lower < 0 or ranks.title < ranks.lower)
-
-
 def _lowercase_in_use(word: str) -> bool:
     """French writes ``word`` in lowercase often enough to be a common word too ("cannes"
     anglaises, "tours"): lowercase rank within `LOWERCASE_IN_USE_RANK`."""
-    from clindeid.knowledge.vocabulary import word_ranks
-
     rank = word_ranks(word).lower
     return 0 <= rank < LOWERCASE_IN_USE_RANK
-
-
-def _never_lowercase(word: str) -> bool:
-    """French writes ``word`` only capitalised (a proper noun of any size: "Messimy")."""
-    from clindeid.knowledge.vocabulary import word_ranks
-
-    return word_ranks(word).lower < 0
 
 
 def _insee_of(cands: tuple[_Commune, ...], postcode: str | None = None) -> str | None:
@@ -1341,13 +1324,13 @@ class ZipCityDetector:
                 continue
             cands = kb.communes(key)
             if not cands or (group != "name" and not (
-                _proper_noun(word)
+                written_capitalised(word)
                 and (max(c.population for c in cands) >= LOWER_SINGLE_COMMUNE_MIN_POPULATION
-                     or _never_lowercase(word))
+                     or never_lowercase(word))
             )) or (group == "after_de" and not (
                 (max(c.population for c in cands) >= LOWER_AFTER_DE_MIN_POPULATION
                  and not _lowercase_in_use(word))
-                or _never_lowercase(word)
+                or never_lowercase(word)
             )):
                 continue  # "(oullins)", "à messimy": a name French never writes in lowercase
             insee = _insee_of(cands)
@@ -1367,7 +1350,7 @@ class ZipCityDetector:
         surface = text[start:end]
         single = " " not in key
         if key in CITY_STOP_WORDS or (
-            single and kb.is_common_word(key) and not _proper_noun(surface)
+            single and kb.is_common_word(key) and not written_capitalised(surface)
         ):
             return None
         if _location_key(surface) in _LOCATION_NAMES:
