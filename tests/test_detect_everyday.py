@@ -124,6 +124,8 @@ def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
         ("LIEU : RD 2152, SORTIE DE LA VILLE", "RD 2152", "ADDRESS"),
         ("accident sur la route départementale 7 hier", "route départementale 7", "ADDRESS"),
         ("dictée du 11 mars 2026 transcription m.r.", "m.r.", "PERSON"),
+        ("Adresse : la Petite Rabaterie, route de Loches, 37320 Esvres",
+         "la Petite Rabaterie", "ADDRESS"),
     ],
 )  # fmt: skip
 def test_everyday_identifiers_are_found(rules, line, span, label):

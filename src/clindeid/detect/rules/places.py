@@ -584,9 +584,10 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         # a named place after an address label, before a postcode: "Adresse : Les Granges,
         # 24000 X"
         "labelled_place": re.compile(
-            rf"(?i:adresse|domicile)[^:\n]{{0,30}}:[ \t]*(?P<addr>(?:(?:La|Le|Les)[ \t]+|L['’])?"
-            rf"[{UP}][{LOW}][\w'’-]*(?:[ \t]+(?:(?:de|du|des|ar|an)[ \t]+)?[{UP}][\w'’-]+){{0,3}})"
-            rf"(?=[ \t]*,[ \t]*\d{{5}}[ \t]+[{UP}])"
+            rf"(?i:adresse|domicile)[^:\n]{{0,30}}:[ \t]*(?P<addr>(?:(?:[Ll]a|[Ll]e|[Ll]es)[ \t]+|"
+            rf"[Ll]['’])?[{UP}][{LOW}][\w'’-]*"
+            rf"(?:[ \t]+(?:(?:de|du|des|ar|an)[ \t]+)?[{UP}][\w'’-]+){{0,3}})"
+            rf"(?=[ \t]*,[ \t]*(?:[^,\n\d]{{3,60}},[ \t]*)?\d{{5}}[ \t]+[{UP}])"
         ),
         # a main street type and a capitalised name, without number or cue: the place of an
         # event or a stay ("le samedi 7 novembre boulevard de Magenta")
