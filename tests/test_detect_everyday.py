@@ -9,27 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from clindeid.config import Config
 from clindeid.detect.model import plausible
 from clindeid.detect.resolver import join_territory_names
-from clindeid.document import Document, Entity
-from clindeid.pipeline import Pipeline
-
-CLINICAL = "Compte rendu de consultation. Patient vu, traitement 5 mg, bilan, antécédents.\n"
-
-
-@pytest.fixture(scope="module")
-def rules() -> Pipeline:
-    return Pipeline(Config(detectors=["rules"]))
-
-
-def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
-    text = CLINICAL + line
-    return {
-        text[e.start : e.end]: e.label
-        for e in pipeline.detect(Document.create("t", text))
-        if e.start >= len(CLINICAL)
-    }
+from clindeid.document import Entity
 
 
 @pytest.mark.parametrize(
@@ -128,8 +110,8 @@ def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
          "la Petite Rabaterie", "ADDRESS"),
     ],
 )  # fmt: skip
-def test_everyday_identifiers_are_found(rules, line, span, label):
-    assert _found(rules, line).get(span) == label
+def test_everyday_identifiers_are_found(found_in_note, line, span, label):
+    assert found_in_note(line).get(span) == label
 
 
 @pytest.mark.parametrize(
@@ -164,17 +146,17 @@ def test_everyday_identifiers_are_found(rules, line, span, label):
         ("transcription des données du dossier", "des"),
     ],
 )  # fmt: skip
-def test_everyday_look_alikes_stay_text(rules, line, look_alike):
-    found = _found(rules, line)
+def test_everyday_look_alikes_stay_text(found_in_note, line, look_alike):
+    found = found_in_note(line)
     assert not any(look_alike in span for span in found), found
 
 
-def test_a_commune_named_redon_outside_a_drain_is_found(rules):
-    assert _found(rules, "Patient domicilié à Redon, vu ce jour.").get("Redon") == "CITY"
+def test_a_commune_named_redon_outside_a_drain_is_found(found_in_note):
+    assert found_in_note("Patient domicilié à Redon, vu ce jour.").get("Redon") == "CITY"
 
 
-def test_an_ordinary_acronym_named_hospital_stays_found(rules):
-    assert _found(rules, "Neurologue au CHBA depuis 2019.").get("CHBA") == "HOSPITAL"
+def test_an_ordinary_acronym_named_hospital_stays_found(found_in_note):
+    assert found_in_note("Neurologue au CHBA depuis 2019.").get("CHBA") == "HOSPITAL"
 
 
 @pytest.mark.parametrize(
@@ -250,12 +232,12 @@ def test_markup_is_read_as_plain_text_and_spans_map_back():
     assert strip_markup("si x < 3 et y > 2 alors") is None
 
 
-def test_a_name_between_markup_entities_is_found_whole(rules):
-    found = _found(rules, "Patient : DEVAUD&nbsp;Roger&nbsp;&nbsp;né le 03/11/1940")
+def test_a_name_between_markup_entities_is_found_whole(found_in_note):
+    found = found_in_note("Patient : DEVAUD&nbsp;Roger&nbsp;&nbsp;né le 03/11/1940")
     assert found.get("DEVAUD&nbsp;Roger") == "PERSON"
 
 
-def test_a_postposed_article_is_no_part_of_a_commune(rules):
-    found = _found(rules, "randonnée au lac du Crozet le 16 juillet.")
+def test_a_postposed_article_is_no_part_of_a_commune(found_in_note):
+    found = found_in_note("randonnée au lac du Crozet le 16 juillet.")
     assert found.get("lac du Crozet") == "LOCATION"
     assert not any(span == "le" or span.endswith(" le") for span in found), found

@@ -7,28 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from clindeid.config import Config
 from clindeid.detect.institutions import institution_spans
 from clindeid.detect.model import plausible, trim_date_words
 from clindeid.detect.resolver import resolve
-from clindeid.document import Document, Entity
-from clindeid.pipeline import Pipeline
-
-CLINICAL = "Compte rendu de consultation. Patient vu, traitement 5 mg, bilan, antécédents.\n"
-
-
-@pytest.fixture(scope="module")
-def rules() -> Pipeline:
-    return Pipeline(Config(detectors=["rules"]))
-
-
-def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
-    text = CLINICAL + line
-    return {
-        text[e.start : e.end]: e.label
-        for e in pipeline.detect(Document.create("t", text))
-        if e.start >= len(CLINICAL)
-    }
+from clindeid.document import Entity
 
 
 @pytest.mark.parametrize(
@@ -56,8 +38,8 @@ def _found(pipeline: Pipeline, line: str) -> dict[str, str]:
          "PERSON"),
     ],
 )  # fmt: skip
-def test_settings_and_bodies_are_found(rules, line, span, label):
-    assert _found(rules, line).get(span) == label
+def test_settings_and_bodies_are_found(found_in_note, line, span, label):
+    assert found_in_note(line).get(span) == label
 
 
 @pytest.mark.parametrize(
@@ -68,18 +50,18 @@ def test_settings_and_bodies_are_found(rules, line, span, label):
         "Mise en place d'une sonde, en cours de procédure.",
     ],
 )
-def test_look_alikes_stay_text(rules, line):
-    found = _found(rules, line)
+def test_look_alikes_stay_text(found_in_note, line):
+    found = found_in_note(line)
     assert not any(label in ("ORG", "DATE", "ID", "ADDRESS") for label in found.values()), found
 
 
-def test_a_street_found_without_number_ends_with_its_sentence(rules):
-    found = _found(rules, "Orientée vers l'agence de la rue de la Pompe. Soutien au deuil.")
+def test_a_street_found_without_number_ends_with_its_sentence(found_in_note):
+    found = found_in_note("Orientée vers l'agence de la rue de la Pompe. Soutien au deuil.")
     assert found.get("rue de la Pompe") == "ADDRESS"
 
 
-def test_a_bare_facility_acronym_is_not_left_when_an_id_takes_the_rest(rules):
-    found = _found(rules, "N° séjour HAD HAD-26-09-1123 ; IPP HIA SA260311472.")
+def test_a_bare_facility_acronym_is_not_left_when_an_id_takes_the_rest(found_in_note):
+    found = found_in_note("N° séjour HAD HAD-26-09-1123 ; IPP HIA SA260311472.")
     assert found.get("HAD-26-09-1123") == "ID" and found.get("SA260311472") == "ID"
     assert "HAD" not in found and "HIA" not in found
 

@@ -537,7 +537,7 @@ def plausible(text: str, start: int, end: int, label: str) -> bool:
         if _key(span) in ("redon", "redons"):
             from clindeid.detect.rules.places import is_redon_drain
 
-            if is_redon_drain(text, start, start + 5):
+            if is_redon_drain(text, start, end):
                 return False  # "drain de Redon", "Fermeture, Redon.": a suction drain
     if label in ("ID", "PHONE", "NIR", "ZIP") and not digits:
         return False

@@ -1296,8 +1296,8 @@ class PersonDetector:
                 w = m.group("sur")
                 if _is_stop(_key(w)) or lex.common(w) or lex.surname(w) < SURNAME_MIN_COUNT:
                     continue
-            start = m.start(m.lastgroup if m.group("ini") or m.group("first") else "init")
-            yield Entity(start, m.end(m.lastgroup or "first"), "PERSON",
+            start = m.start("init") if m.group("init") else m.start(m.lastgroup or 0)
+            yield Entity(start, m.end(m.lastgroup or 0), "PERSON",
                          source="dictionary/person-first", score=0.65,
                          attributes={"role": "staff", "trigger": "signature"})
         for m in _FIRST_AGE_RE.finditer(text):

@@ -1023,18 +1023,11 @@ class AddressDetector:
                                  source="pattern/address", score=0.8,
                                  attributes={"kind": "street"})  # fmt: skip
                     break
-        for m in _NUMBERED_ROAD.finditer(text):
-            # "LIEU : RD 2152", "sur la N 7": a numbered road as the place of an event
-            yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.75,
-                         attributes={"kind": "street"})  # fmt: skip
-        for m in _KILOMETRE_POINT.finditer(text):
-            # "PK 12,5 côté mer": a house located by its kilometre point (French Polynesia)
-            yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.85,
-                         attributes={"kind": "street"})  # fmt: skip
-        for m in _COMPLEMENT_AFTER_TOWN.finditer(text):
-            # "75015 Paris, bât. A, 5e étage": the building after the town
-            yield Entity(m.start("comp"), m.end("comp"), "ADDRESS", source="pattern/address",
-                         score=0.8, attributes={"kind": "complement"})  # fmt: skip
+        for pattern, kind, score in _PLAIN_ADDRESS_PATTERNS:
+            for m in pattern.finditer(text):
+                span = m.span("comp") if "comp" in pattern.groupindex else m.span()
+                yield Entity(*span, "ADDRESS", source="pattern/address", score=score,
+                             attributes={"kind": kind})
         for m in rx["postbox"].finditer(text):
             yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.9,
                          attributes={"kind": "postbox"})  # fmt: skip
@@ -1069,6 +1062,14 @@ _KILOMETRE_POINT = re.compile(
 _COMPLEMENT_AFTER_TOWN = re.compile(
     rf"(?<![\d])\d{{5}}[ \t]+[{UP}][\w'’-]*(?:[ \t-]+[{UP}][\w'’-]*){{0,3}}[ \t]*,[ \t]*"
     r"(?P<comp>(?i:" + "|".join(COMPLEMENTS[:3]) + "))"
+)
+# Address patterns whose whole match (or "comp" group) is the address: a numbered road as
+# the place of an event ("LIEU : RD 2152"), a house located by its kilometre point ("PK 12,5
+# côté mer", French Polynesia), a building written after the town ("75015 Paris, bât. A").
+_PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
+    (_NUMBERED_ROAD, "street", 0.75),
+    (_KILOMETRE_POINT, "street", 0.85),
+    (_COMPLEMENT_AFTER_TOWN, "complement", 0.8),
 )
 # "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
 _DRAIN_BEFORE = re.compile(
