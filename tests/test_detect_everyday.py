@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from clindeid.detect.model import plausible
-from clindeid.detect.resolver import join_territory_names
+from clindeid.detect.resolver import join_place_names
 from clindeid.document import Entity
 
 
@@ -96,13 +96,14 @@ from clindeid.document import Entity
          "Kalolaine Mulikihaamea", "PERSON"),
         ("Hébergement à Sydney : maison d'accueil.", "Sydney", "CITY"),
         ("(adresse à Tahiti : PK 4,2 côté montagne, Faa'a).", "Faa'a", "CITY"),
-        ("Bilan à faire au laboratoire Bio37 de Vouvray.", "Bio37", "ORG"),
+        ("Bilan à faire au laboratoire Bio37 de Vouvray.", "Bio37 de Vouvray", "ORG"),
         ("SCOLARITÉ : CE1 À L'ÉCOLE PRIMAIRE JEAN MOULIN, 12 H D'AESH.",
          "ÉCOLE PRIMAIRE JEAN MOULIN", "ORG"),
         ("assistance Mutuaide, dossier MUT-88210455.", "Mutuaide", "ORG"),
         ("assistante sociale (Maison départementale d'action sociale de Vierzon) ;",
          "Maison départementale d'action sociale de Vierzon", "ORG"),
-        ("scolarisé au lycée Alain-Fournier de bourges virgule absentéisme", "bourges", "CITY"),
+        ("scolarisé au lycée Alain-Fournier de bourges virgule absentéisme",
+         "lycée Alain-Fournier de bourges", "ORG"),
         ("LIEU : RD 2152, SORTIE DE LA VILLE", "RD 2152", "ADDRESS"),
         ("accident sur la route départementale 7 hier", "route départementale 7", "ADDRESS"),
         ("dictée du 11 mars 2026 transcription m.r.", "m.r.", "PERSON"),
@@ -191,7 +192,7 @@ def test_model_dates_and_names_around_them_stay_plausible(text, span, label):
 def test_a_facility_takes_the_landmark_after_its_de():
     text = "au Centre Ophtalmologique de la Gare de l'Est demain"
     centre, gare = text.index("Centre"), text.index("Gare")
-    joined = join_territory_names(
+    joined = join_place_names(
         [Entity(centre, centre + len("Centre Ophtalmologique"), "HOSPITAL", "model/ner", 0.6),
          Entity(gare, gare + len("Gare de l'Est"), "LOCATION", "pattern/location", 0.7)],
         text,
@@ -201,21 +202,39 @@ def test_a_facility_takes_the_landmark_after_its_de():
     ]
 
 
-def test_a_territory_name_takes_its_commune_and_other_names_do_not():
-    text = "au CH des Pays de Morlaix puis à la Clinique Floréal de Bagnolet"
+def test_a_facility_takes_the_commune_after_its_de_and_nothing_else_does():
+    text = "au CH des Pays de Morlaix, au Dr Floréal de Bagnolet, à la Clinique X à Bagnolet"
     ch, morlaix = text.index("CH des"), text.index("Morlaix")
-    clinic, bagnolet = text.index("Clinique"), text.index("Bagnolet")
-    joined = join_territory_names(
+    doctor, bagnolet = text.index("Floréal"), text.index("Bagnolet")
+    clinic, last = text.index("Clinique"), text.rindex("Bagnolet")
+    joined = join_place_names(
         [Entity(ch, ch + len("CH des Pays"), "HOSPITAL", "pattern/hospital", 0.8),
          Entity(morlaix, morlaix + 7, "CITY", "pattern/city", 0.9),
-         Entity(clinic, clinic + len("Clinique Floréal"), "HOSPITAL", "pattern/hospital", 0.8),
-         Entity(bagnolet, bagnolet + 8, "CITY", "pattern/city", 0.9)],
+         Entity(doctor, doctor + len("Floréal"), "PERSON", "pattern/person", 0.8),
+         Entity(bagnolet, bagnolet + 8, "CITY", "pattern/city", 0.9),
+         Entity(clinic, clinic + len("Clinique X"), "HOSPITAL", "pattern/hospital", 0.8),
+         Entity(last, last + 8, "CITY", "pattern/city", 0.9)],
         text,
     )  # fmt: skip
     assert [(text[e.start : e.end], e.label) for e in joined] == [
         ("CH des Pays de Morlaix", "HOSPITAL"),
-        ("Clinique Floréal", "HOSPITAL"),
+        ("Floréal", "PERSON"),
         ("Bagnolet", "CITY"),
+        ("Clinique X", "HOSPITAL"),
+        ("Bagnolet", "CITY"),
+    ]
+
+
+def test_a_laboratory_site_is_joined_to_its_laboratory():
+    text = "Laboratoire Bio37 – site de Chinon\n5 quai"
+    lab, chinon = 0, text.index("Chinon")
+    joined = join_place_names(
+        [Entity(lab, len("Laboratoire Bio37"), "HOSPITAL", "pattern/hospital", 0.8),
+         Entity(chinon, chinon + 6, "CITY", "pattern/city", 0.9)],
+        text,
+    )  # fmt: skip
+    assert [(text[e.start : e.end], e.label) for e in joined] == [
+        ("Laboratoire Bio37 – site de Chinon", "HOSPITAL")
     ]
 
 

@@ -225,11 +225,11 @@ def test_names_after_a_proofreading_cue_a_role_label_and_an_elided_m(rules):
     assert found.get("M'BALA Joseph") == "PERSON"
 
 
-def test_a_town_after_a_named_establishment_is_a_city(rules):
+def test_a_town_after_a_named_establishment_joins_its_name(rules):
     found = _found(rules, "Admise à l'EHPAD Les Glycines de Roubaix puis à la Clinique du Parc "
                           "de Lyon. Clinique Générale d'Annecy. Hôpital Arnaud de Villeneuve.")
-    assert found.get("EHPAD Les Glycines") == "HOSPITAL" and found.get("Roubaix") == "CITY"
-    assert found.get("Clinique du Parc") == "HOSPITAL"
+    assert found.get("EHPAD Les Glycines de Roubaix") == "HOSPITAL"
+    assert found.get("Clinique du Parc de Lyon") == "HOSPITAL"
     assert found.get("Clinique Générale d'Annecy") == "HOSPITAL"
     assert found.get("Hôpital Arnaud de Villeneuve") == "HOSPITAL"
 

@@ -47,3 +47,34 @@ def test_org() -> None:
     assert out.startswith("EHPAD Les ") and out != "EHPAD Les Tilleuls"
     new, reps = rewrite("chez Renault", [Entity(5, 12, "ORG")], {}, OrgStrategy(), ctx)
     assert new == "chez [ORG]" and reps[0].masked
+
+
+@pytest.mark.parametrize(
+    ("strategy", "original", "own", "kept"),
+    [(HospitalStrategy(), "CH Jacques Cœur de Bourges", "Jacques", "CH "),
+     (OrgStrategy(), "EHPAD Les Vignes de Clamecy", "Vignes", "EHPAD Les "),
+     (HospitalStrategy(), "Clinique Rhéna de Strasbourg", "Rhéna", "Clinique "),
+     (OrgStrategy(), "Laboratoire Bio37 – site de Chinon", "Bio37", "Laboratoire ")],
+)  # fmt: skip
+def test_a_name_of_its_own_before_the_commune_is_replaced_even_when_the_commune_is_kept(
+    strategy, original: str, own: str, kept: str
+) -> None:
+    released_true_commune = 0
+    for seed in range(80):
+        ctx = SubstitutionContext.create(seed=seed)
+        out = strategy.substitute(Entity(0, len(original), "HOSPITAL"), original, ctx)
+        assert own not in out.text and out.text.startswith(kept)
+        assert not out.keeps_original and out.epsilon > 0
+        released_true_commune += out.text.endswith(original.rsplit(" ", 1)[1])
+    assert released_true_commune > 0  # the mechanism sometimes releases the true commune
+
+
+def test_type_words_and_a_territory_before_the_commune_are_no_name_of_their_own() -> None:
+    kept_whole = 0
+    for seed in range(80):
+        ctx = SubstitutionContext.create(seed=seed)
+        original = "CH des Pays de Morlaix"
+        out = HospitalStrategy().substitute(Entity(0, 22, "HOSPITAL"), original, ctx)
+        assert out.text.startswith("CH des Pays ")
+        kept_whole += out.keeps_original and out.text == original
+    assert kept_whole > 0

@@ -16,7 +16,7 @@ from clindeid.detect.institutions import drop_inside_institutions
 from clindeid.detect.markup import strip_markup
 from clindeid.detect.ocr import repair_ocr
 from clindeid.detect.propagate import propagate
-from clindeid.detect.resolver import join_territory_names, merge_adjacent
+from clindeid.detect.resolver import join_place_names, merge_adjacent
 from clindeid.document import Document, Entity, Metadata
 from clindeid.substitute import Replacement, SubstitutionContext, rewrite
 from clindeid.substitute.registry import build_strategy
@@ -158,7 +158,7 @@ class Pipeline:
             extra = propagate(document.text, entities, _common_word_test())
             if extra:
                 entities = resolve([*entities, *extra], document.text)
-        entities = join_territory_names(drop_inside_institutions(entities, document.text),
+        entities = join_place_names(drop_inside_institutions(entities, document.text),
                                         document.text)
         return merge_adjacent(entities, document.text)
 

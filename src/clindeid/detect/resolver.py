@@ -133,6 +133,8 @@ def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entit
                     continue  # "HAD" left of "HAD HAD-26-09-1123" once the ID is taken
             if e <= s or not _has_alnum(text, s, e):
                 continue
+            if (s, e) != (cand.start, cand.end) and _is_connector(text, s, e):
+                continue  # "de" left between a hospital and its commune
             if (s, e) == (cand.start, cand.end):
                 piece = cand
                 # nothing cut and nothing accepted since: the overlaps are all of this label
@@ -159,6 +161,16 @@ _DANGLING_END = re.compile(
     r"(?:[ \t]+(?:de|du|des|de[ \t]+la|à|au|aux|en|la|le|les|chez|sur|sous)"
     r")+[ \t]*$|[ \t]+[dl]['’]$"
 )
+
+
+_CONNECTORS = frozenset(
+    {"de", "du", "des", "d'", "d’", "la", "le", "les", "l'", "l’", "et", "à", "au", "aux", "en"}
+)
+
+
+def _is_connector(text: str | None, start: int, end: int) -> bool:
+    """Whether a cut piece is a lone function word, no entity of any label."""
+    return text is not None and text[start:end].lower() in _CONNECTORS
 
 
 def _drop_dangling(text: str, start: int, end: int, blockers: list[Entity]) -> int:
@@ -239,31 +251,60 @@ def merge_adjacent(
     return out
 
 
-# A facility or body named after a territory or a landmark whose name a place span took:
-# "Maison de Santé du Pays de | Guichen", "cabinet infirmier du Pont de | Bondy", "Pharmacie
-# du | Marché Vert", "Centre Ophtalmologique de la | Gare de l'Est".
-_TERRITORY_END = re.compile(
-    r"(?<![\w'’-])(?i:pays|val|vall[ée]e|portes|bassin|c[ôo]te|canton|agglom[ée]ration|"
-    r"territoire|hauts?|marches|plaine|monts|pont|croix|bords|rives?|port)[ \t]*$"
+# The "de" between a facility or body and the place that ends its name: "CH Simone Veil de
+# | Blois", "Maison de Santé du Pays de | Guichen", "Pharmacie du | Marché Vert",
+# "Laboratoire Bio37 – site de | Chinon".
+_PLACE_GAP = re.compile(
+    r"[ \t]+(?:de[ \t]+la|des|du|de)[ \t]+|[ \t]+d['’][ \t]*"
+    r"|[ \t]*[–-][ \t]*(?i:site)[ \t]+(?:de[ \t]+|d['’][ \t]*)"
 )
-_TERRITORY_GAP = re.compile(r"[ \t]+(?:de|du|des|de[ \t]+la)[ \t]+|[ \t]+d['’][ \t]*")
 
 
-def join_territory_names(entities: list[Entity], text: str) -> list[Entity]:
-    """Join a HOSPITAL or ORG with the place its "de" introduces when the place belongs to
-    the name: a sub-communal place (LOCATION: a landmark, a quartier, a valley) after any
-    facility, a commune after a territory or landmark word ("… du Pays", "… du Pont")."""
+# A type word that names no facility alone: "au laboratoire | Bio37 d'Amboise".
+_LONE_TYPE_WORD = re.compile(
+    r"(?i:laboratoire|labo|association|pharmacie|(?:poly)?clinique|ehpad|cabinet|centre|"
+    r"institut|fondation|lyc[ée]e|coll[èe]ge|[ée]cole|cr[èe]che|maison|r[ée]sidence|foyer|"
+    r"soci[ée]t[ée]|entreprise|mutuelle|h[ôo]pital)"
+)
+
+_ENDS_ON_DE = re.compile(r"[ \t](?:de|du|des)$")
+
+
+def _joined_by_de(text: str, end: int, start: int) -> bool:
+    """Whether only a "de" joins ``end`` to ``start``, or blanks when the place span took the
+    "de" itself (a place trimmed by an overlapping name: "Clinique du Parc | de Lyon")."""
+    gap = _PLACE_GAP.match(text, end)
+    if gap is None:
+        return False
+    return gap.end() == start or (gap.end() > start and not text[end:start].strip(" \t"))
+
+
+def join_place_names(entities: list[Entity], text: str) -> list[Entity]:
+    """Join a HOSPITAL or ORG with the commune or place its "de" introduces, as one span.
+    Annotators put such a commune inside the name ("EHPAD Les Vignes de Clamecy") or
+    outside it as a CITY; one span replaces the commune all the same and never leaves the
+    connector between two surrogates, at the cost of a "de" counted as PHI when the
+    commune was meant apart. A lone type word taken apart from the name after it
+    ("laboratoire" + "Bio37 d'Amboise"), and a name cut after its "de" ("Pôle Santé
+    Léonard de" + "Vinci"), join the name after them too."""
     out: list[Entity] = []
     for e in entities:
         prev = out[-1] if out else None
-        if (
-            prev is not None
-            and prev.label in ("HOSPITAL", "ORG")
-            and e.label in ("CITY", "LOCATION")
-            and _TERRITORY_GAP.fullmatch(text, prev.end, e.start)
-            and (e.label == "LOCATION" or _TERRITORY_END.search(text, prev.start, prev.end))
-        ):
+        if prev is None or prev.label not in ("HOSPITAL", "ORG"):
+            out.append(e)
+        elif e.label in ("CITY", "LOCATION") and _joined_by_de(text, prev.end, e.start):
             out[-1] = prev.with_(end=e.end)
+        elif (
+            e.label in ("HOSPITAL", "ORG")
+            and (
+                _LONE_TYPE_WORD.fullmatch(text, prev.start, prev.end)
+                or _ENDS_ON_DE.search(text, prev.start, prev.end)
+            )
+            and 0 < e.start - prev.end <= 2
+            and not text[prev.end : e.start].strip(" \t")
+        ):
+            winner, other = (prev, e) if priority_of(prev) >= priority_of(e) else (e, prev)
+            out[-1] = _merge(winner, other)
         else:
             out.append(e)
     return out

@@ -10,6 +10,10 @@ HOSPITAL (``hospital``): the original's category is read from its words (``CHU``
   commune becomes that of an establishment of the same category in the surrogate commune,
   else the nearest one (a CHU stays in a CHU town). When the mechanism released the true
   commune the text is kept (``keeps_original``, see :mod:`clindeid.substitute.places`).
+  A name of its own between the type words and the commune (``CH Jacques Cœur de Bourges``,
+  ``EHPAD Les Vignes de Clamecy``) is replaced like an ORG body (``CH Morel de Vierzon``);
+  without type words in front, the establishment is drawn from the table (see below), in
+  the surrogate commune when it has one.
 - Any other name: an establishment of the same category from the FINESS table (a commune
   already substituted in the document and named in the original is preferred), written in
   the original's casing.
@@ -60,6 +64,31 @@ _TYPE_OF_CITY = re.compile(
     r"^(?P<type>.+?)\s+(?P<part>de la |de l'|de l’|du |de |d'|d’)(?P<city>.+)$",
     re.IGNORECASE,
 )
+# The type words that open a facility's or body's name; what follows them before "de
+# <commune>" is the establishment's own name ("CH | Jacques Cœur | de Bourges").
+_TYPE_WORDS = re.compile(
+    r"^(?:(?:centre|groupe|p[ôo]le)[ \t]+hospitalier(?:[ \t]+(?:r[ée]gional|universitaire|"
+    r"intercommunal|sp[ée]cialis[ée]|priv[ée]))*|centre[ \t]+de[ \t]+sant[ée]|"
+    r"maison[ \t]+de[ \t]+sant[ée](?:[ \t]+pluriprofessionnelle)?|"
+    r"ch[ruis]{0,2}|h[ôo]pital|h[ôo]pitaux|(?:poly)?clinique|epsm|had|ehpad|smr|ssr|"
+    r"laboratoire|labo|pharmacie|cabinet(?:[ \t]+(?:m[ée]dical|infirmier|dentaire))?|"
+    r"centre|maison|r[ée]sidence|lyc[ée]e|coll[èe]ge|[ée]cole|association|mairie|cpam|caf|"
+    r"mdph|institut|fondation|foyer|ime|esat|ssiad|soci[ée]t[ée]|entreprise)(?![\w'’-])",
+    re.IGNORECASE,
+)
+# The type words written for a category when the original has none in front of its name.
+_CATEGORY_WORDS = {
+    "CHU": "CHU", "CHR": "CHR", "CHS": "EPSM", "HAD": "HAD", "HIA": "HIA",
+    "CLINIQUE": "Clinique", "CH": "CH",
+}  # fmt: skip
+# A territory before the commune is no name of its own: "CH des Pays de Morlaix".
+_TERRITORY_WORD = re.compile(
+    r"(?:(?:du|des|de[ \t]+la|de[ \t]+l['’]|le|la|les)[ \t]*)?(?:pays|val|vall[ée]es?|portes|"
+    r"bassin|c[ôo]tes?|canton|agglom[ée]ration|territoire|hauts?|marches|plaine|monts|site)",
+    re.IGNORECASE,
+)
+# A site named after the establishment's own name: "Laboratoire Bio37 – site de Chinon".
+_SITE_TAIL = re.compile(r"[ \t]*[–-][ \t]*site$", re.IGNORECASE)
 _SMALL_WORDS = frozenset(
     {"de", "du", "des", "la", "le", "les", "et", "sur", "en", "sous", "l", "d"}
 )
@@ -174,8 +203,11 @@ class HospitalStrategy(_NamesACity):
         if found is not None:
             m, commune = found
             new, eps = self.city.release(context, commune.insee)
+            type_text = _type_words(m.group("type"), context)
+            if type_text is None:  # no type words in front: the category's, and a body
+                type_text = f"{_CATEGORY_WORDS[category]} {_org_body(m.group('type'), context)}"
             if new == commune.insee:
-                return Surrogate(original, self.name, epsilon=eps, keeps_original=True)
+                return _true_commune(self.name, original, m, type_text, eps)
             target = knowledge.commune_by_insee(new)
             if target is None:
                 raise LookupError("surrogate commune missing")
@@ -186,7 +218,7 @@ class HospitalStrategy(_NamesACity):
                 host = knowledge.commune_by_insee(near.insee) if near else target
             host = host or target
             city_text = style_place(host.name, m.group("city"))
-            text = f"{m.group('type')} {_particle(m.group('part'), city_text)}"
+            text = f"{type_text} {_particle(m.group('part'), city_text)}"
             return Surrogate(text, self.name, epsilon=eps)
         chosen, _ = context.memoized(
             "hospital", normalize_key(original), lambda: self._pick(original, pool, context)
@@ -210,6 +242,35 @@ class HospitalStrategy(_NamesACity):
             if normalize_key(name) != key:
                 return name
         raise LookupError("no other establishment")
+
+
+def _type_words(type_part: str, context: SubstitutionContext) -> str | None:
+    """``type_part`` (what precedes "de <commune>") with its own name replaced: the type
+    words alone are kept; a name after them becomes a surname-based body (``CH Jacques Cœur``
+    → ``CH Morel``); ``None`` when no type words open it (the name is all its own)."""
+    head = _TYPE_WORDS.match(type_part)
+    if head is None:
+        return None
+    own = type_part[head.end() :]
+    if not own.strip():
+        return type_part
+    tail = _SITE_TAIL.search(own)
+    if tail is not None:
+        own = own[: tail.start()]
+    if not own.strip(" \t–-") or _TERRITORY_WORD.fullmatch(own.strip(" \t–-")):
+        return type_part
+    body = _org_body(own.strip(" \t–-"), context)
+    return f"{type_part[: head.end()]} {body}{tail.group() if tail is not None else ''}"
+
+
+def _true_commune(
+    strategy: str, original: str, m: re.Match[str], type_text: str, eps: float
+) -> Surrogate:
+    """The mechanism released the true commune: a name of type words and the commune is
+    kept; a name of its own is still replaced."""
+    if type_text == m.group("type"):
+        return Surrogate(original, strategy, epsilon=eps, keeps_original=True)
+    return Surrogate(f"{type_text} {m.group('part')}{m.group('city')}", strategy, epsilon=eps)
 
 
 def _particle(particle: str, following: str) -> str:
@@ -252,13 +313,16 @@ class OrgStrategy(_NamesACity):
         if found is not None:
             m, commune = found
             new, eps = self.city.release(context, commune.insee)
+            type_text = _type_words(m.group("type"), context)
+            if type_text is None:  # no type words in front: the whole name is the body
+                type_text = _org_body(m.group("type"), context)
             if new == commune.insee:
-                return Surrogate(original, self.name, epsilon=eps, keeps_original=True)
+                return _true_commune(self.name, original, m, type_text, eps)
             target = knowledge.commune_by_insee(new)
             if target is None:
                 raise LookupError("surrogate commune missing")
             city_text = style_place(target.name, m.group("city"))
-            text = f"{m.group('type')} {_particle(m.group('part'), city_text)}"
+            text = f"{type_text} {_particle(m.group('part'), city_text)}"
             return Surrogate(text, self.name, epsilon=eps)
         words = original.split(None, 1)
         if len(words) < 2 or not _ORG_TYPE_NORMALISED.match(normalize_key(words[0])):
