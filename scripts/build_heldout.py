@@ -42,6 +42,7 @@ SETS: dict[str, str] = {
     "heldout_l": "heldl",
     "heldout_m": "heldm",
     "heldout_n": "heldn",
+    "heldout_o": "heldo",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
