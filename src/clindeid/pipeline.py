@@ -12,6 +12,7 @@ import numpy as np
 
 from clindeid.config import Config
 from clindeid.detect import Detector, build_detectors, resolve
+from clindeid.detect.casing import recase
 from clindeid.detect.institutions import drop_inside_institutions
 from clindeid.detect.markup import strip_markup
 from clindeid.detect.ocr import repair_ocr
@@ -129,6 +130,9 @@ class Pipeline:
             if detectors is not None
             else build_detectors(list(self.config.detectors), self.config)
         )
+        # the detectors that read a recased copy of some lines: not the general-domain NER,
+        # which reads whole documents judged non-clinical (the copy is a few lines)
+        self._line_detectors = [d for d in self.detectors if getattr(d, "name", "") != "general"]
         self.default_strategy = build_strategy(self.config.default_strategy, self.config)
         self.strategies = {
             label: build_strategy(name, self.config)
@@ -138,8 +142,9 @@ class Pipeline:
     def detect(self, document: Document) -> list[Entity]:
         """Run every detector, resolve, then propagate what was found to its other
         occurrences in the document and resolve again. Detection reads the text with OCR
-        O/0 confusions repaired (`repair_ocr`, same offsets), and without HTML remnants
-        (`strip_markup`, spans mapped back)."""
+        O/0 confusions repaired (`repair_ocr`, same offsets), without HTML remnants
+        (`strip_markup`, spans mapped back), and its all-lowercase lines also with the
+        capitals French would write (`recase`, spans mapped back)."""
         plain = strip_markup(document.text)
         if plain is not None:
             inner = Document(document.id, plain.text, document.meta)
@@ -147,12 +152,13 @@ class Pipeline:
         repaired = repair_ocr(document.text)
         if repaired is not document.text:
             document = Document(document.id, repaired, document.meta)
-        proposals: list[Entity] = []
-        if len(document.text) <= self.window:
-            for detector in self.detectors:
-                proposals.extend(detector.detect(document))
-        else:
-            proposals = self._detect_windows(document)
+        proposals = self._proposals(document, self.detectors)
+        recased = recase(document.text)
+        if recased is not None:  # lowercase lines: read with their capitals as well
+            copy = Document(document.id, recased.text, document.meta)
+            proposals.extend(
+                recased.to_original(e) for e in self._proposals(copy, self._line_detectors)
+            )
         entities = resolve(proposals, document.text)
         if self.config.propagate and entities:
             extra = propagate(document.text, entities, _common_word_test())
@@ -162,13 +168,22 @@ class Pipeline:
                                         document.text)
         return merge_adjacent(entities, document.text)
 
-    def _detect_windows(self, document: Document) -> list[Entity]:
+    def _proposals(self, document: Document, detectors: list[Detector]) -> list[Entity]:
+        """The proposals of ``detectors``, over windows for a long text."""
+        if len(document.text) > self.window:
+            return self._detect_windows(document, detectors)
+        proposals: list[Entity] = []
+        for detector in detectors:
+            proposals.extend(detector.detect(document))
+        return proposals
+
+    def _detect_windows(self, document: Document, detectors: list[Detector]) -> list[Entity]:
         """Proposals over overlapping windows of a long text, in text offsets. A proposal
         touching an inner window edge is dropped: the overlap sees it whole."""
         proposals: list[Entity] = []
         for start, end in windows(document.text, self.window, self.overlap):
             part = Document(document.id, document.text[start:end], document.meta)
-            for detector in self.detectors:
+            for detector in detectors:
                 for e in detector.detect(part):
                     if (start and e.start == 0) or (
                         end < len(document.text) and e.end >= end - start

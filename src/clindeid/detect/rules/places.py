@@ -617,6 +617,13 @@ _DEVICE_BEFORE = re.compile(
 _FOREIGN_ZIP = re.compile(
     r"\d(?<![\w.,/:-]\d)\d{3,4}(?![\w]|[.,]\d)[ \t]+(?=[" + UP + r"])"
 )
+# A postcode with its country letters, then the town: "CH-4031 Basel", "D-66421 HOMBURG
+# (SARRE)", "D-79106 Freiburg im Breisgau".
+_PREFIXED_ZIP = re.compile(
+    r"(?<![\w-])(?P<zip>(?:D|CH|L|B|A|F|I|NL|E|P|DK|S|N|FIN|PL|CZ|SK|LT)-\d{4,5})(?![\w-])"
+    rf"[ \t]+(?P<city>[{UP}][\w'’.-]*(?:[ \t]+(?:(?:am|an|im|in|bei|der|den|dem|sur|sous|"
+    rf"l[èe]s|la|le|en)[ \t]+)*[{UP}][\w'’.-]*){{0,2}})"
+)
 # "Oran (Algérie)": a place followed by its country in brackets
 _COUNTRY_AFTER = re.compile(
     r"[ \t]*\((?:" + "|".join(
@@ -1063,6 +1070,14 @@ _COMPLEMENT_AFTER_TOWN = re.compile(
     rf"(?<![\d])\d{{5}}[ \t]+[{UP}][\w'’-]*(?:[ \t-]+[{UP}][\w'’-]*){{0,3}}[ \t]*,[ \t]*"
     r"(?P<comp>(?i:" + "|".join(COMPLEMENTS[:3]) + "))"
 )
+# Country letters before a foreign postcode: "CH-4031 Basel", "D-66119 Saarbrücken".
+_POSTCODE_COUNTRY = r"(?:D|CH|L|B|A|F|I|NL|E|P|DK|S|N|FIN|PL|CZ|SK|LT)-"
+# A street written number-last, opening a line or after a comma, before a postcode
+# (foreign addresses: "Petersgraben 4, CH-4031 Basel", "KIRRBERGER STRASSE 100, D-66421").
+_NUMBER_LAST_STREET = re.compile(
+    rf"(?m)(?:^[ \t]*|(?<=[,;:–—][ \t]))(?P<comp>[{UP}][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}"
+    rf"[ \t]+\d{{1,4}}[a-zA-Z]?)(?=[ \t]*,[ \t]*(?:{_POSTCODE_COUNTRY})?\d{{4,5}}[ \t]+[{UP}])"
+)
 # Address patterns whose whole match (or "comp" group) is the address: a numbered road as
 # the place of an event ("LIEU : RD 2152"), a house located by its kilometre point ("PK 12,5
 # côté mer", French Polynesia), a building written after the town ("75015 Paris, bât. A").
@@ -1070,6 +1085,7 @@ _PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
     (_NUMBERED_ROAD, "street", 0.75),
     (_KILOMETRE_POINT, "street", 0.85),
     (_COMPLEMENT_AFTER_TOWN, "complement", 0.8),
+    (_NUMBER_LAST_STREET, "street", 0.8),
 )
 # "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
 _DRAIN_BEFORE = re.compile(
@@ -1214,6 +1230,10 @@ class ZipCityDetector:
         for m in _ZIP.finditer(text):
             yield from self._zip(text, m, kb, taken)
         yield from self._foreign_zips(text, kb, taken)
+        for m in _PREFIXED_ZIP.finditer(text):
+            yield Entity(*m.span("zip"), "ZIP", source="pattern/zip", score=0.9)
+            yield Entity(*m.span("city"), "CITY", source="pattern/city", score=0.85)
+            taken.add(m.start("city"))
         if not kb.available:
             return
         normalize = kb.normalize

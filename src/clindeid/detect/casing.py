@@ -1,0 +1,240 @@
+"""Lowercase lines read with the capitals French would write, for detection only.
+
+Quick notes and dictations are often typed without a single capital ("csapa le cap – mulhouse",
+"l'éducatrice julie fritsch", "amené par le sdis 68"): the capital that marks a name is
+missing, and both the rules and the model lean on it. `recase` gives the words of such lines
+their usual written case — acronyms of care facilities and public bodies in capitals, titles
+and proper nouns (communes, first names, surnames, words French writes capitalised)
+capitalised — so the detectors can read a copy of those lines as well as the text. Only the
+case of letters changes; spans found in the copy map back to the text.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from clindeid.detect.markup import PlainText
+from clindeid.detect.rules._chars import UPPER
+
+__all__ = ["ACRONYMS", "recase"]
+
+# Facilities and bodies known by their initials, written in lowercase in quick notes.
+ACRONYMS: frozenset[str] = frozenset(
+    {"chu", "chru", "chr", "ch", "chi", "chs", "epsm", "ght", "ghu", "hia", "had", "ssr",
+     "smr", "ehpad", "usld", "cmp", "cmpp", "cattp", "csapa", "camsp", "clat", "cegidd",
+     "ssiad", "samu", "smur", "sdis", "siao", "spip", "cpam", "caf", "mdph", "udaf", "ars",
+     "msa", "ccas", "cgss", "urssaf", "carsat", "pmi", "ime", "itep", "esat", "sessad", "ase",
+     "jaf", "crous", "cmu", "hcl", "aphp", "ap-hp", "ap-hm", "hus", "ghrmsa", "ccom",
+     "nhc", "cmco", "iurc", "clcc", "sos"}
+)  # fmt: skip
+_TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
+# Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").
+_PARTICLES = frozenset(
+    {"de", "du", "des", "la", "le", "les", "l", "d", "sur", "sous", "en", "lès", "lez", "et",
+     "aux", "au", "à"}
+)  # fmt: skip
+_WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*")
+_ELISION = re.compile(r"(?:[dlj]|qu)['’]")
+_MIN_WORDS = 3
+# A capitalised word inside a sentence: after a blank that follows no sentence end, or glued
+# to a bracket or an apostrophe ("(SPIP", "l'EHPAD"); not one holding a digit ("L1").
+_CAPITAL_INSIDE = re.compile(
+    rf"(?:[^\s.!?:;–—-][ \t]+|[(\[«\"'’])[{UPPER}](?![^\W\d_]*\d)"
+)
+# Web and e-mail addresses keep their case: "www.chu-nantes.fr", "jean.roux@ch-x.fr".
+_ADDRESS_TOKEN = re.compile(r"\S*(?:@|://|www\.)\S*")
+# Facility heads whose name follows them: an article and a word ("ehpad les tilleuls"), or a
+# word French does not write in lowercase ("clinique rhéna"), is that name.
+_NAME_HEADS = frozenset(
+    {"clinique", "polyclinique", "ehpad", "csapa", "cmp", "pharmacie", "résidence", "foyer",
+     "cabinet", "laboratoire", "centre", "institut", "maison", "association"}
+)  # fmt: skip
+# Heads whose name may follow without an article ("clinique rhéna"); the others need one.
+_BARE_NAME_HEADS = frozenset(
+    {"clinique", "polyclinique", "pharmacie", "laboratoire", "csapa", "ehpad", "cmp"}
+)
+_ARTICLES = frozenset({"le", "la", "les"})
+# Feasts that date an event, written capitalised.
+_FEASTS = frozenset({"pentecôte", "toussaint", "pâques", "noël", "épiphanie", "chandeleur"})
+# Clinical shorthand that is also a surname: "coro en urgence", "kiné", "écho", "thénar".
+_CLINICAL_SHORTHAND = frozenset(
+    {"coro", "kiné", "kine", "écho", "echo", "scopie", "thénar", "hypothénar", "doppler",
+     "holter", "sonde", "drain", "redon", "bilan", "dextro", "glasgow", "apgar"}
+)  # fmt: skip
+# A capitalised form at least this frequent in French text marks a proper noun.
+_FREQUENT_TITLE = 100_000
+_CONNECTORS = ("du", "de la", "des", "de l'", "de l’", "d'", "d’")
+# A name after its head ends before these (or any punctuation).
+_NAME_STOPS = frozenset(
+    {"à", "a", "en", "pour", "avec", "chez", "dans", "par", "depuis", "et", "ou", "point",
+     "virgule", "le", "la", "les", "de", "du", "des", "au", "aux", "sur", "sous", "vers",
+     "ce", "cette", "qui", "que", "où", "puis", "mais", "donc", "car", "est", "sont",
+     "ont", "pas", "demain", "hier", "tous", "tout", "chaque", "avant", "après"}
+)  # fmt: skip
+
+
+def recase(text: str) -> PlainText | None:
+    """The lines of ``text`` that recasing changed, recased, one after the other, with the
+    original offset of each character (so detectors read only them), or ``None`` when no
+    line changed. The detectors read the original text anyway: this copy only adds what
+    the capitals reveal."""
+    out: list[str] = []
+    starts: list[int] = []
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        if _all_lowercase(line):
+            new = _recase_line(line)
+            if new is not line:
+                out.append(new)
+                starts.extend(range(pos, pos + len(line)))
+                if not new.endswith("\n"):
+                    out.append("\n")
+                    starts.append(pos + len(line) - 1)
+        pos += len(line)
+    if not out:
+        return None
+    return PlainText("".join(out), tuple(starts), tuple(s + 1 for s in starts))
+
+
+def _all_lowercase(line: str) -> bool:
+    """Whether no word of the line is capitalised but one opening it or a sentence (words
+    with a digit, "L1", do not count), and it has a few words."""
+    if _CAPITAL_INSIDE.search(line):
+        return False
+    return len(_WORD.findall(line)) >= _MIN_WORDS
+
+
+def _recase_line(line: str) -> str:
+    addresses = [m.span() for m in _ADDRESS_TOKEN.finditer(line)]
+    words = [
+        m for m in _WORD.finditer(line)
+        if not any(s <= m.start() < e for s, e in addresses)
+    ]  # fmt: skip
+    new = [_written(m.group()) for m in words]
+    for i, m in enumerate(words):
+        head = _ELISION.sub("", m.group(), count=1)
+        if head in _NAME_HEADS or head in ACRONYMS:
+            _capitalise_name_after(line, words, new, i)
+    if all(n == m.group() for n, m in zip(new, words, strict=True)):
+        return line
+    parts: list[str] = []
+    pos = 0
+    for m, n in zip(words, new, strict=True):
+        parts.append(line[pos : m.start()])
+        parts.append(n)
+        pos = m.end()
+    parts.append(line[pos:])
+    return "".join(parts)
+
+
+def _capitalise_name_after(
+    line: str, words: list[re.Match[str]], new: list[str], head: int
+) -> None:
+    """Capitalise the name after the facility head ``words[head]``: an article and up to
+    two words, or up to two words French does not write in lowercase; after "pharmacie du"
+    or "de la", up to two words."""
+    j = head + 1
+    if j >= len(words) or line[words[head].end() : words[j].start()].strip():
+        return
+    first = words[j].group()
+    if first in _ARTICLES:
+        start, proper = j + 1, False
+    elif words[head].group() == "pharmacie" and first in ("du", "des", "de"):
+        start, proper = j + 1, False
+        if first == "de" and j + 1 < len(words) and words[j + 1].group() == "la":
+            start += 1
+    elif _ELISION.sub("", words[head].group(), count=1) in _BARE_NAME_HEADS:
+        start, proper = j, True
+    else:
+        return
+    end = start
+    while end < len(words) and end < start + 2:
+        w = words[end].group()
+        if w in _NAME_STOPS or line[words[end - 1].end() : words[end].start()].strip():
+            break
+        if proper and not _unknown_in_lowercase(w):
+            break
+        end += 1
+    if end == start:
+        return
+    if new[head] == words[head].group():  # "clinique rhéna" → "Clinique Rhéna"
+        elision = _ELISION.match(new[head])
+        cut = elision.end() if elision is not None else 0
+        new[head] = new[head][:cut] + _capitalised(new[head][cut:])
+    if start == j + 1 and first in _ARTICLES:
+        new[j] = _capitalised(first)
+    for k in range(start, end):
+        new[k] = _capitalised(new[k])
+
+
+def _unknown_in_lowercase(word: str) -> bool:
+    from clindeid.knowledge.vocabulary import never_lowercase
+
+    return len(word) >= 3 and never_lowercase(word)
+
+
+@lru_cache(maxsize=1 << 14)
+def _written(word: str) -> str:
+    """The usual written case of a lowercase word (the word itself when unsure); an elided
+    article or preposition stays as it is ("d'altkirch" → "d'Altkirch")."""
+    elision = _ELISION.match(word)
+    if elision is not None and elision.end() < len(word):
+        return word[: elision.end()] + _written(word[elision.end() :])
+    if word in ACRONYMS:
+        return word.upper() if len(word.upper()) == len(word) else word
+    if word in _TITLES:
+        return _TITLES[word]
+    if "-" in word and _is_place(word):
+        return "-".join(p if p in _PARTICLES else _capitalised(p) for p in word.split("-"))
+    if "-" in word:
+        pieces = word.split("-")
+        if all(_is_proper(p) for p in pieces):  # "marie-odile", "ben-salah"
+            return "-".join(_capitalised(p) for p in pieces)
+        return word
+    return _capitalised(word) if _is_proper(word) else word
+
+
+def _capitalised(word: str) -> str:
+    first = word[0].upper()
+    if len(first) != 1:  # a letter whose capital is two letters would shift offsets
+        return word
+    return first + word[1:]
+
+
+def _is_proper(word: str) -> bool:
+    """Whether French writes ``word`` capitalised: never in lowercase and known as a name,
+    a commune or a frequent capitalised word ("fritsch", "sausheim", "groupama"); or also
+    in lowercase but mostly capitalised and a first name ("julie") or a commune that is no
+    common word ("mulhouse"; not "cannes", walking sticks); or a feast ("pentecôte")."""
+    from clindeid.knowledge import communes_by_name, is_common_word, is_first_name, is_surname
+    from clindeid.knowledge.vocabulary import word_ranks, written_capitalised
+
+    if len(word) < 3 or "'" in word or "’" in word or word in _CLINICAL_SHORTHAND:
+        return False
+    if word in _FEASTS:
+        return True
+    ranks = word_ranks(word)
+    if ranks.lower < 0:
+        return (
+            is_first_name(word) or is_surname(word) or bool(communes_by_name(word))
+            or 0 <= ranks.title < _FREQUENT_TITLE
+        )  # fmt: skip
+    if not written_capitalised(word):
+        return False
+    if is_first_name(word):
+        return True
+    return bool(communes_by_name(word)) and not is_common_word(word)
+
+
+def _is_place(word: str) -> bool:
+    from clindeid.knowledge import communes_by_name
+
+    return bool(communes_by_name(word)) or word in _departement_names()
+
+
+@lru_cache(maxsize=1)
+def _departement_names() -> frozenset[str]:
+    from clindeid.knowledge import departements
+
+    return frozenset(d.name.lower() for d in departements().values())

@@ -1,0 +1,58 @@
+"""Lowercase lines read with their capitals (`clindeid.detect.casing`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clindeid.detect.casing import recase
+from clindeid.document import Entity
+
+
+def test_lowercase_lines_get_the_capitals_french_writes_and_nothing_else():
+    text = (
+        "Compte rendu. Vu par le Dr Martin.\n"
+        "amené par le sdis 68 + smur de mulhouse, l'éducatrice julie fritsch prévenue\n"
+        "marche avec 2 cannes, tissu bénin, coro en urgence, rdv www.chu-nantes.fr\n"
+    )
+    copy = recase(text)
+    assert copy is not None
+    assert copy.text == (
+        "amené par le SDIS 68 + SMUR de Mulhouse, l'éducatrice Julie Fritsch prévenue\n"
+    )  # the third line has nothing to recase; the first has capitals already
+    fritsch = copy.text.index("Fritsch")
+    back = copy.to_original(Entity(fritsch, fritsch + 7, "PERSON", "test", 1.0))
+    assert text[back.start : back.end] == "fritsch"
+
+
+@pytest.mark.parametrize(
+    ("line", "recased"),
+    [("cataracte opérée à la clinique rhéna en 2023.",
+      "cataracte opérée à la Clinique Rhéna en 2023."),
+     ("résidente de l'ehpad les tilleuls à dettwiller",
+      "résidente de l'EHPAD Les Tilleuls à Dettwiller"),
+     ("rdv avec mme nadia boukhari (spip du haut-rhin) le 23/06",
+      "rdv avec Mme Nadia Boukhari (SPIP du Haut-Rhin) le 23/06"),
+     ("brigade de gendarmerie d'altkirch prévenue ce soir",
+      "brigade de gendarmerie d'Altkirch prévenue ce soir"),
+     ("week-end de la pentecôte chez un ami",
+      "week-end de la Pentecôte chez un ami"),
+     ("foyer lobaire inférieur droit à la radiographie", None)],
+)  # fmt: skip
+def test_names_after_facility_heads_acronyms_and_places(line, recased):
+    copy = recase(line)
+    assert (copy.text.rstrip("\n") if copy else None) == recased
+
+
+def test_a_line_with_a_capitalised_word_inside_is_left_as_it_is():
+    assert recase("Adressée par le Dr Weiss pour suivi à mulhouse demain matin.") is None
+    # a word holding a digit or opening a sentence does not count
+    assert recase("Fracture de l1. suivi à mulhouse par julie") is not None
+
+
+def test_a_lowercase_note_is_read_with_its_capitals(found_in_note):
+    found = found_in_note("amené par le sdis 68 + smur de mulhouse ; entretien avec "
+                          "l'éducatrice julie fritsch ; résidente de l'ehpad les tilleuls")
+    assert found.get("sdis 68") == "ORG"
+    assert found.get("smur de mulhouse") in ("ORG", "HOSPITAL")
+    assert found.get("julie fritsch") == "PERSON"
+    assert found.get("ehpad les tilleuls") in ("ORG", "HOSPITAL")
