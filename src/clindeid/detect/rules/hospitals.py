@@ -261,7 +261,7 @@ ORG_TRIGGERS: tuple[str, ...] = (
     # "plateforme Cardiauto", "médecine du travail ACMS", "coopérative U Casgile"
     r"[Tt][ée]l[ée](?:assistance|surveillance)(?:\s+par)?(?:\s+(?:la|le|l['’]))?(?:\s*\()?",
     r"[Pp]lateforme(?:\s+de\s+t[ée]l[ée]surveillance)?", r"[Mm][ée]decine\s+du\s+travail",
-    r"[Cc]oop[ée]rative",
+    r"[Cc]oop[ée]rative", r"[Bb]ailleur(?:\s+social)?(?:\s*:)?",
     r"r[ée]seau(?:\s+(?:r[ée]gional|national|de\s+sant[ée]|de\s+soins|p[ée]rinatal))?",
 )  # fmt: skip
 # Capitalised words after an ORG trigger that are no organisation name.
@@ -331,6 +331,14 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Air[ \t]+Liquide(?:[ \t]+(?:Sant[ée]|Healthcare))?", r"ADEP[ \t]+Assistance",
     r"FF(?:R|F|BB|HB|T|N|A|C|G|E|S|Tri|ME|SA)(?=[ \t]*(?:[,.;)]|n°|$|(?:par|et|pour)\b))",
     r"CAFAT", r"CPS(?=[ \t]*\((?i:dossier|demande))",
+    r"Vivisol", r"Linde[ \t]+(?:Homecare|Healthcare)", r"Orkyn", r"SOS[ \t]+Oxyg[èe]ne",
+    r"Isis[ \t]+M[ée]dical",
+    # insurers and accident funds across the borders (frontier workers)
+    r"AOK(?:[ \t]+[A-ZÄÖÜ][\w-]+(?:/[A-ZÄÖÜ][\w-]+)?)?", r"Techniker[ \t]+Krankenkasse",
+    r"Barmer", r"DAK(?:-Gesundheit)?", r"BKK[ \t]+[A-ZÄÖÜ][\w-]+", r"IKK[ \t]+[A-ZÄÖÜ][\w-]+",
+    r"BG[ \t]+(?:Holz[ \t]+und[ \t]+Metall|BAU|ETEM|RCI|Verkehr)", r"BGHM", r"BGW",
+    r"Berufsgenossenschaft(?:[ \t]+[A-ZÄÖÜ][\w-]+(?:[ \t]+und[ \t]+[A-ZÄÖÜ][\w-]+)?)?",
+    r"Suva", r"Association[ \t]+d['’]assurance[ \t]+accident",
     # administrations named in full: "Direction des services départementaux de l'Éducation
     # nationale de la Haute-Vienne", "Direction générale de l'éducation et des enseignements"
     r"Direction[ \t]+(?:g[ée]n[ée]rale|r[ée]gionale|d[ée]partementale|des[ \t]+services"

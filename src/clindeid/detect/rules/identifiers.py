@@ -109,6 +109,10 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"proc[ée]dure",
         # travel and residence documents: "passeport 21FN99052", "titre de séjour n° …"
         r"passeport(?:\s+n[°º])?", r"titre\s+de\s+s[ée]jour(?:\s+n[°º])?",
+        # numbers of foreign insurers and hospitals: "Versichertennummer K305816742",
+        # "Fallnummer 40218775", "AHV-Nr. 756.1234.5678.97"
+        r"Versicherten-?nummer", r"Versicherungs-?nummer", r"Fall-?nummer",
+        r"Patienten-?nummer", r"Aktenzeichen", r"AHV(?:-?Nr\.?)?",
         # a patient number of a named practice: "IPP cabinet LIM-004721"
         r"IPP\s+(?:cabinet|clinique|centre|laboratoire|labo)",
         # a bare word then a lettered code: "Passage SDN2412280061", "demande NP25-01144"
@@ -139,7 +143,8 @@ ID_QUALIFIERS = (
     r"provisoire|d[ée]finitif|d[ée]finitive|temporaire|actuel(?:le)?|ancien(?:ne)?|nouveau|"
     r"nouvelle|local|locale|unique|principal|AP-?HP|patient|s[ée]jour|salari[ée]e?|"
     r"militaire|d[ée]fense|employ[ée]e?|agent|personnel|interne|officine|pharmacie|clients?|"
-    r"labo|laboratoire|de\s+r[ée]gulation|de\s+passage|SMUR|SAMU|urgences"
+    r"labo|laboratoire|de\s+r[ée]gulation|de\s+passage|SMUR|SAMU|urgences|"
+    r"luxembourgeois|belge|suisse|allemand|national"
 )
 # A form, a list or a lot is numbered too: "cerfa n° 11574*04", "lot n° 21034".
 NOT_ID_BEFORE = (

@@ -592,8 +592,10 @@ _TYPIST_INITIALS_RE = re.compile(
     rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI}|[a-z]{{2,3}})?)"
     rf"|(?<![\w])(?i:saisie?[ \t]+par|frapp[ée]e?[ \t]+par|frappe|dactylographi[ée]e?[ \t]+par"
     rf"|dactylo|tap[ée]e?[ \t]+par|relue?[ \t]+par|dict[ée]e?[ \t]+par|valid[ée]e?[ \t]+par"
-    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par|transcription|transcrite?[ \t]+par)[ \t]*:?[ \t]*"
-    rf"(?-i:(?P<a2>{_TYPIST_INI}|[a-z]\.[ \t]?[a-z]\.(?:[ \t]?[a-z]\.)?)))"
+    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par|transcription|transcrite?[ \t]+par|saisie)"
+    rf"[ \t]*:?[ \t]*"
+    rf"(?-i:(?P<a2>{_TYPIST_INI}|[a-z]\.[ \t]?[a-z]\.(?:[ \t]?[a-z]\.)?"
+    rf"|[a-z]{{2,3}}(?=[ \t]*(?:\n|$)))))"
     rf"(?![\w/])"
 )
 # The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the
@@ -604,6 +606,9 @@ _SIGNATURE_INITIALS_RE = re.compile(
     # the rest: "Rédigé le 23/01/2026 – PYL/nd", "JPL/cb – Copie : patient"
     r"|(?:(?<=[–—-][ \t])|(?<=^))(?P<a2>[A-Z]{2,4})/(?P<b2>[a-z]{2,3})"
     r"(?=[ \t]*(?:$|[–—-][ \t]))"
+    # or the typist alone after the doctor's name closing the letter: "Dr G. LHUILLIER / ch"
+    r"|^[ \t]*(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n/]{2,60}?[ \t]/[ \t]*"
+    r"(?P<b3>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
 )
 _SIGNATURE_LINE_RE = re.compile(r"[ \t]*(?:Dr|Pr|Docteur|Professeur)\b[^\n]{0,80}\n$")
 # Words after a care role and "de" that name its shift, unit or programme, not a surname.
@@ -1549,7 +1554,8 @@ class PersonDetector:
                 text, text.rfind("\n", 0, max(0, m.start() - 1)) + 1, m.start()
             ):
                 continue  # "TA/FC": two capitals pairs need the signature line above
-            for g in ("a", "b") if m.group("a") else ("a2", "b2"):
+            groups = ("a", "b") if m.group("a") else ("a2", "b2") if m.group("a2") else ("b3",)
+            for g in groups:
                 yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
                              score=0.7, attributes={"role": "staff", "part": "initials",
                                                     "trigger": "signature"})
