@@ -36,6 +36,7 @@ from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.persons import EPONYM_CONTEXT
 from clindeid.detect.rules.places import DEPARTEMENTS
 from clindeid.document import Document, Entity
+from clindeid.knowledge.normalize import strip_accents
 from clindeid.knowledge.vocabulary import written_lowercase
 
 __all__ = ["HospitalDetector"]
@@ -883,6 +884,54 @@ def _finess() -> _Finess:
 # =========================================================================== detector
 
 
+# An establishment's acronym and its name spelt out, in either order: "CMCO (Centre
+# médico-chirurgical et obstétrical)", "CCOM – Centre de Chirurgie Orthopédique et de la
+# Main", "Institut de Cancérologie de l'Ouest (ICO)". Both are the establishment.
+_SPELT_OUT = rf"[{UP}][\w'’-]*(?:[ \t]+[\w'’-]+){{1,9}}?"
+_ACRONYM_THEN_NAME = re.compile(
+    rf"(?<![\w-])(?P<acr>[A-Z]{{2,6}})[ \t]*(?:\([ \t]*|[–—-][ \t]+)(?P<name>{_SPELT_OUT})"
+    rf"(?=[ \t]*(?:\)|\n|$|[–—,][ \t]))"
+)
+_NAME_THEN_ACRONYM = re.compile(
+    rf"(?<![\w-])(?P<name>{_SPELT_OUT})[ \t]*\([ \t]*(?P<acr>[A-Z]{{2,6}})[ \t]*\)"
+)
+_SPELT_HEAD = re.compile(
+    r"(?i:centre|h[ôo]pital|h[ôo]pitaux|institut|clinique|polyclinique|groupe|groupement|"
+    r"p[ôo]le|maison|fondation)(?![\w-])"
+)
+_SPELT_SMALL = frozenset({"de", "du", "des", "la", "le", "les", "et", "en", "à", "au", "aux",
+                          "pour", "sur", "l", "d"})
+
+
+def _initials(name: str) -> str:
+    words = re.split(r"[ \t'’-]+", name)
+    return "".join(w[0].upper() for w in words if w and w.lower() not in _SPELT_SMALL)
+
+
+def _acronym_expansions(text: str) -> Iterator[Entity]:
+    """An establishment's acronym beside its name spelt out, the name opening with a
+    facility word and holding a word of its own (not "Centre Hospitalier Universitaire")."""
+    for rx in (_ACRONYM_THEN_NAME, _NAME_THEN_ACRONYM):
+        for m in rx.finditer(text):
+            name, acr = m.group("name"), m.group("acr")
+            start = m.start("name")
+            head = _SPELT_HEAD.search(name)
+            if head is None:
+                continue
+            if head.start():  # "Sortie vers le Centre …": the name opens with its head
+                start += head.start()
+                name = name[head.start() :]
+            if _initials(name) != acr:
+                continue
+            words = [w.lower() for w in re.split(r"[ \t'’-]+", name)]
+            if all(strip_accents(w) in FINESS_GENERIC or w in _SPELT_SMALL for w in words):
+                continue
+            yield Entity(m.start("acr"), m.end("acr"), "HOSPITAL", source="pattern/hospital",
+                         score=0.95)  # fmt: skip
+            yield Entity(start, start + len(name), "HOSPITAL", source="pattern/hospital",
+                         score=0.95)  # fmt: skip
+
+
 @dataclass(frozen=True)
 class HospitalDetector:
     """HOSPITAL (establishments, named services) and ORG (other named organisations)."""
@@ -964,6 +1013,7 @@ class HospitalDetector:
             ):
                 continue
             yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.6)
+        yield from _acronym_expansions(text)
 
     def _dictionary(self, text: str) -> Iterator[Entity]:
         index = _finess()

@@ -592,7 +592,7 @@ _TYPIST_INITIALS_RE = re.compile(
     rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI}|[a-z]{{2,3}})?)"
     rf"|(?<![\w])(?i:saisie?[ \t]+par|frapp[ée]e?[ \t]+par|frappe|dactylographi[ée]e?[ \t]+par"
     rf"|dactylo|tap[ée]e?[ \t]+par|relue?[ \t]+par|dict[ée]e?[ \t]+par|valid[ée]e?[ \t]+par"
-    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par|transcription|transcrite?[ \t]+par|saisie)"
+    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par|transcription|transcrite?[ \t]+par|saisie(?![ \t]+par\b))"
     rf"[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a2>{_TYPIST_INI}|[a-z]\.[ \t]?[a-z]\.(?:[ \t]?[a-z]\.)?"
     rf"|[a-z]{{2,3}}(?=[ \t]*(?:\n|$)))))"

@@ -639,6 +639,11 @@ _INSTITUTION_BEFORE = re.compile(
 _EPONYM_PAIR_BEFORE = re.compile(rf"([{UP}][{LOW}]+)[ \t]+et[ \t]+$")
 _ZIP_CUE = re.compile(ZIP_CUES)
 _CEDEX_AFTER = re.compile(rf"[ \t]*-?[ \t]*{CEDEX}\b")
+# A phone number after a dash: what precedes it closes a contact's address.
+_PHONE_AFTER = re.compile(
+    r"[ \t]*[–—-][ \t]*(?:(?i:t[ée]l)\.?[ \t]*:?[ \t]*)?(?:\+\d{2,3}[ \t]?|0)[1-9]"
+    r"(?:[ \t.]?\d{2}){4}(?!\d)"
+)
 _CITY_AFTER_CUE = re.compile(
     rf"[ \t]*-?[ \t]*{CEDEX}\b|,?[ \t]+le[ \t]+(?:\d|1er)|[ \t]*\((?:\d{{2}}|2[AB]|97\d)\)"
 )
@@ -1304,6 +1309,12 @@ class ZipCityDetector:
                 _CITY_AFTER_CUE.match(text, end)
             ):
                 yield Entity(start, end, "CITY", source="pattern/city", score=0.9,
+                             attributes=attrs)  # fmt: skip
+            elif _ends_on(prefix, ",", None) and _PHONE_AFTER.match(text, end) and (
+                key not in CITY_STOP_WORDS and (" " in key or not kb.is_common_word(key))
+            ):
+                # "FREY CORINNE (FILLE), KRAUTERGERSHEIM – 03 88 95 14 63": a contact's town
+                yield Entity(start, end, "CITY", source="pattern/city", score=0.8,
                              attributes=attrs)  # fmt: skip
             elif _ends_on(prefix, _WEAK_CITY_CUE_ENDS) and _WEAK_CITY_CUE.search(prefix):
                 common = key in CITY_STOP_WORDS or (" " not in key and kb.is_common_word(key))
