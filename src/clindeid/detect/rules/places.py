@@ -604,6 +604,8 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
 
 
 _ZIP = re.compile(ZIP_PATTERN)
+# Country letters before a foreign postcode: "CH-4031 Basel", "D-66119 Saarbrücken".
+_POSTCODE_COUNTRY = r"(?:D|CH|L|B|A|F|I|NL|E|P|DK|S|N|FIN|PL|CZ|SK|LT)-"
 # The end of a sentence inside a name match: "rue de la Pompe. Soutien au deuil".
 _SENTENCE_STOP = re.compile(r"([^\W\d_]{3,})\.[ \t\n]")
 _NUMBER_BEFORE_ZIP = re.compile(
@@ -1043,6 +1045,7 @@ class AddressDetector:
         for m in rx["postbox"].finditer(text):
             yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.9,
                          attributes={"kind": "postbox"})  # fmt: skip
+        yield from _labelled_line_segments(text)
 
     @staticmethod
     def _entity(text: str, start: int, end: int, kind: str, written: str, score: float) -> Entity:
@@ -1052,6 +1055,40 @@ class AddressDetector:
         canonical = _street_type_forms().get(key, key)
         return Entity(start, end, "ADDRESS", source="pattern/address", score=score,
                       attributes={"kind": kind, "street_type": canonical})  # fmt: skip
+
+
+# A labelled address line: every segment before its postcode is part of the address
+# ("Domicile : aire d'accueil des gens du voyage, rue de l'Ill, 68180 Horbourg-Wihr").
+_LABELLED_ADDRESS_LINE = re.compile(
+    r"(?m)^[ \t]*(?i:adresse|domicile|logement|h[ée]bergement|demeurant|domicili[ée]e?)"
+    r"(?![\w-])[^:\n]{0,30}:[ \t]*(?P<segs>[^\n:]{3,160}?),[ \t]*"
+    rf"(?:{_POSTCODE_COUNTRY})?\d{{4,5}}[ \t]+[{UP}]"
+)
+# Lowercase words that open an address segment ("aire d'accueil …", "logement 118").
+_SEGMENT_OPENERS = frozenset(
+    {"aire", "logement", "appartement", "appt", "app", "bâtiment", "bât", "bat",
+     "escalier", "esc", "étage", "résidence", "foyer", "ferme", "hameau", "lieu-dit",
+     "camping", "cité", "tour", "porte", "lot", "mobil-home", "villa"}
+)  # fmt: skip
+_SEGMENT = re.compile(r"[^,]+")
+
+
+def _labelled_line_segments(text: str) -> Iterator[Entity]:
+    """Each segment of a labelled address line, opening with a capital, a digit or an
+    address word, is an ADDRESS span."""
+    for m in _LABELLED_ADDRESS_LINE.finditer(text):
+        for seg in _SEGMENT.finditer(text, m.start("segs"), m.end("segs")):
+            start, end = seg.start(), seg.end()
+            while start < end and text[start] in " \t":
+                start += 1
+            while end > start and text[end - 1] in " \t":
+                end -= 1
+            if end - start < 3 or end - start > 80:
+                continue
+            first = text[start:end].split(None, 1)[0].lower()
+            if text[start].isupper() or text[start].isdigit() or first in _SEGMENT_OPENERS:
+                yield Entity(start, end, "ADDRESS", source="pattern/address", score=0.75,
+                             attributes={"kind": "street"})  # fmt: skip
 
 
 _PLACE_BEFORE_DEPARTEMENT = re.compile(
@@ -1075,13 +1112,18 @@ _COMPLEMENT_AFTER_TOWN = re.compile(
     rf"(?<![\d])\d{{5}}[ \t]+[{UP}][\w'’-]*(?:[ \t-]+[{UP}][\w'’-]*){{0,3}}[ \t]*,[ \t]*"
     r"(?P<comp>(?i:" + "|".join(COMPLEMENTS[:3]) + "))"
 )
-# Country letters before a foreign postcode: "CH-4031 Basel", "D-66119 Saarbrücken".
-_POSTCODE_COUNTRY = r"(?:D|CH|L|B|A|F|I|NL|E|P|DK|S|N|FIN|PL|CZ|SK|LT)-"
 # A street written number-last, opening a line or after a comma, before a postcode
 # (foreign addresses: "Petersgraben 4, CH-4031 Basel", "KIRRBERGER STRASSE 100, D-66421").
 _NUMBER_LAST_STREET = re.compile(
     rf"(?m)(?:^[ \t]*|(?<=[,;:–—][ \t]))(?P<comp>[{UP}][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}"
     rf"[ \t]+\d{{1,4}}[a-zA-Z]?)(?=[ \t]*,[ \t]*(?:{_POSTCODE_COUNTRY})?\d{{4,5}}[ \t]+[{UP}])"
+)
+# A farm, estate, mill or castle named before a postcode: "Ferme du Grand Mont, 10220 Piney".
+_RURAL_PLACE_BEFORE_ZIP = re.compile(
+    rf"(?<![\w'’-])(?P<comp>(?:Ferme|Domaine|Mas|Moulin|Ch[âa]teau|Manoir|Bastide|Chalet|"
+    rf"Camping|Villa|Hameau|Lieu-dit|Lieudit|FERME|DOMAINE|MOULIN|HAMEAU|LIEU-DIT)"
+    rf"(?:[ \t]+(?:(?:de|du|des|de[ \t]+la|d['’]|la|le|les)[ \t]*)?[{UP}][\w'’-]*){{1,4}})"
+    rf"(?=[ \t]*,[ \t]*\d{{5}}[ \t]+[{UP}])"
 )
 # Address patterns whose whole match (or "comp" group) is the address: a numbered road as
 # the place of an event ("LIEU : RD 2152"), a house located by its kilometre point ("PK 12,5
@@ -1091,6 +1133,7 @@ _PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
     (_KILOMETRE_POINT, "street", 0.85),
     (_COMPLEMENT_AFTER_TOWN, "complement", 0.8),
     (_NUMBER_LAST_STREET, "street", 0.8),
+    (_RURAL_PLACE_BEFORE_ZIP, "named_place", 0.8),
 )
 # "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
 _DRAIN_BEFORE = re.compile(
