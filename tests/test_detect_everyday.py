@@ -53,6 +53,8 @@ from clindeid.document import Entity
          "Résidence sociale Adoma Bellecroix", "ADDRESS"),
         ("Ferme du Grand Mont, 10220 Piney – 06 11 48 27 63", "Ferme du Grand Mont", "ADDRESS"),
         ("Adresse : vit seule, chez sa fille, 75013 Paris", "vit seule", None),
+        ("remarquée par son mari pendant les vendanges 2026.", "vendanges 2026", "DATE"),
+        ("avis du médecin du travail du STM à Luxembourg", "STM", "ORG"),
         ("Dicté le 24/09/2026 – saisi par vm", "vm", "PERSON"),
         ("Dr D. HEN – saisie CK", "CK", "PERSON"),
         ("Dr G. LHUILLIER / ch", "ch", "PERSON"),

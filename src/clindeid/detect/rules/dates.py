@@ -96,7 +96,8 @@ BIRTH_TRIGGER = (
 YEAR_TRIGGERS: tuple[str, ...] = (
     "année scolaire", "année universitaire",
     "en", "depuis", "dès", "année", "années", "an", "hiver", "printemps", "été", "automne",
-    "début", "fin", "courant", "jusqu'en", "jusqu’en", "avant", "après", "vers", "né", "née",
+    "vendanges", "moissons", "début", "fin", "courant", "jusqu'en", "jusqu’en", "avant", "après",
+    "vers", "né", "née",
 )  # fmt: skip
 # Seasons before a year are part of the date: "l'été 2024" → "été 2024".
 SEASONS: tuple[str, ...] = ("hiver", "printemps", "été", "automne")
@@ -275,7 +276,8 @@ _ARTICLE_BEFORE = re.compile(r"(?<![\w'’-])(?:(?P<art>[Ll][ae])[ \t]+|(?P<elid
 _HOLIDAY_TRIGGER = re.compile(HOLIDAY_TRIGGER, _FLAGS)
 _QUALIFIER_BEFORE = re.compile(QUALIFIER_BEFORE, _FLAGS)
 _WEEKDAY_BEFORE = re.compile(WEEKDAY_BEFORE, _FLAGS)
-_SEASONS = frozenset(SEASONS)
+# Seasons, and the farm seasons that date a year as well ("pendant les vendanges 2026").
+_SEASONS = frozenset((*SEASONS, "vendanges", "moissons"))
 # "(16/09)": a day and a month alone in brackets, two digits each; "(8/10)" is a score.
 _TIME_AFTER_RE = re.compile(
     r"[ \t\u00a0]+(?:à[ \t\u00a0]+)?(?:[01]?\d|2[0-3])(?:[h:][0-5]\d|h(?!\w))", _FLAGS

@@ -262,6 +262,7 @@ ORG_TRIGGERS: tuple[str, ...] = (
     # "plateforme Cardiauto", "médecine du travail ACMS", "coopérative U Casgile"
     r"[Tt][ée]l[ée](?:assistance|surveillance)(?:\s+par)?(?:\s+(?:la|le|l['’]))?(?:\s*\()?",
     r"[Pp]lateforme(?:\s+de\s+t[ée]l[ée]surveillance)?", r"[Mm][ée]decine\s+du\s+travail",
+    r"[Mm][ée]decin\s+du\s+travail\s+(?:du|de\s+la|de\s+l['’]|des)",
     r"[Cc]oop[ée]rative", r"[Bb]ailleur(?:\s+social)?(?:\s*:)?",
     r"r[ée]seau(?:\s+(?:r[ée]gional|national|de\s+sant[ée]|de\s+soins|p[ée]rinatal))?",
 )  # fmt: skip
