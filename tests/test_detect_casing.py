@@ -34,6 +34,8 @@ def test_lowercase_lines_get_the_capitals_french_writes_and_nothing_else():
       "rdv avec Mme Nadia Boukhari (SPIP du Haut-Rhin) le 23/06"),
      ("brigade de gendarmerie d'altkirch prévenue ce soir",
       "brigade de gendarmerie d'Altkirch prévenue ce soir"),
+     ("intérimaire chez manpower, mission de nuit chez stellantis",
+      "intérimaire chez Manpower, mission de nuit chez Stellantis"),
      ("week-end de la pentecôte chez un ami",
       "week-end de la Pentecôte chez un ami"),
      ("foyer lobaire inférieur droit à la radiographie", None)],

@@ -5,7 +5,8 @@ Quick notes and dictations are often typed without a single capital ("csapa le c
 missing, and both the rules and the model lean on it. `recase` gives the words of such lines
 their usual written case — acronyms of care facilities and public bodies in capitals, titles
 and proper nouns (communes, first names, surnames, words French writes capitalised)
-capitalised — so the detectors can read a copy of those lines as well as the text. Only the
+capitalised, organisations the rules know by name as the rules write them — so the
+detectors can read a copy of those lines as well as the text. Only the
 case of letters changes; spans found in the copy map back to the text.
 """
 
@@ -185,6 +186,9 @@ def _written(word: str) -> str:
         return word.upper() if len(word.upper()) == len(word) else word
     if word in _TITLES:
         return _TITLES[word]
+    named = _named_organisations().get(word)
+    if named is not None and len(named) == len(word):
+        return named
     if "-" in word and _is_place(word):
         return "-".join(p if p in _PARTICLES else _capitalised(p) for p in word.split("-"))
     if "-" in word:
@@ -193,6 +197,16 @@ def _written(word: str) -> str:
             return "-".join(_capitalised(p) for p in pieces)
         return word
     return _capitalised(word) if _is_proper(word) else word
+
+
+@lru_cache(maxsize=1)
+def _named_organisations() -> dict[str, str]:
+    """Organisations the rules know by a one-word name ("Stellantis", "SNCF"), by their
+    lowercase form."""
+    from clindeid.detect.rules.hospitals import NAMED_ORGS
+
+    plain = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+    return {o.lower(): o for o in NAMED_ORGS if len(o) >= 4 and plain.fullmatch(o)}
 
 
 def _capitalised(word: str) -> str:
