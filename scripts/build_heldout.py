@@ -43,6 +43,7 @@ SETS: dict[str, str] = {
     "heldout_m": "heldm",
     "heldout_n": "heldn",
     "heldout_o": "heldo",
+    "heldout_p": "heldp",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
