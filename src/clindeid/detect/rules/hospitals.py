@@ -96,6 +96,10 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"polyclinique|clinique(?:\s+(?:mutualiste|chirurgicale|médicale|psychiatrique|"
      r"privée|médico-?chirurgicale|universitaire))?", "CLINIQUE", False),
     (r"hôpital|hopital|hôpitaux|hopitaux|hôp\.|hosp\.", "CH", False),
+    # hospitals across the borders and thermal establishments: "Hospital de Cerdanya",
+    # "Hospital Universitari de Girona …", "Thermes de Lamalou"
+    (r"Hospital(?:\s+(?:Universitari[oa]?|Universitario|Comarcal|General|Clínic))?", "CH", True),
+    (r"Thermes|Établissement\s+thermal|Etablissement\s+thermal", "OTHER", True),
     (r"institut", "CLCC", False),
     (rf"Centre(?=[ \t]+[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*[ \t-]+[{UP}])", "CLCC", True),
 )  # fmt: skip
@@ -606,7 +610,7 @@ def _lead(alts: list[tuple[str, str]], behind: str = r"[\w-]") -> str:
 
 
 # Heads may only start with these letters (a cheap filter kept from the first version).
-_HEAD_FIRST = "CcGgHhEeSsMmIiPpUuFfRrAaDd"
+_HEAD_FIRST = "CcGgHhEeSsMmIiPpUuFfRrAaDdTÉ"
 # (group, head index): an empty group after each head's alternatives tells which one matched.
 _HEAD_MARKS: list[tuple[str, int]] = []
 

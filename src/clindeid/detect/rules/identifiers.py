@@ -113,6 +113,10 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         # "Fallnummer 40218775", "AHV-Nr. 756.1234.5678.97"
         r"Versicherten-?nummer", r"Versicherungs-?nummer", r"Fall-?nummer",
         r"Patienten-?nummer", r"Aktenzeichen", r"AHV(?:-?Nr\.?)?",
+        # Spanish, Catalan and Italian numbers: "DNI 18064722K", "NUSS 20 04417823 61",
+        # "n° d'historia clínica 1.284.336", "tessera sanitaria RTOGPP44R42A794K"
+        r"DNI", r"NIE", r"NUSS", r"NHC", r"historia\s+cl[íi]nica",
+        r"tessera\s+sanitaria", r"codice\s+fiscale", r"n[°º]\s*d['’]\s*historia\s+cl[íi]nica",
         # a patient number of a named practice: "IPP cabinet LIM-004721"
         r"IPP\s+(?:cabinet|clinique|centre|laboratoire|labo)",
         # a bare word then a lettered code: "Passage SDN2412280061", "demande NP25-01144"

@@ -586,7 +586,7 @@ _LINE_INITIALS_RE = re.compile(
 )
 # Author and typist initials of a letter: "Réf. : FB/ML", "N/Réf. JD/AL", "Réf. : EB/sk"
 # (the typist in lowercase), "Saisi par V.D.", "frappe AL" (one person per group).
-_TYPIST_INI = r"[A-Z](?:\.?-?[A-Z]){1,2}\.?"
+_TYPIST_INI = r"[A-Z](?:\.?-?[A-Z]){1,3}\.?"
 _TYPIST_INITIALS_RE = re.compile(
     rf"(?:(?<![\w/])(?:[NVnv][ \t]?/[ \t]?)?(?i:r[ée]f(?:[ée]rences?)?)\.?[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI}|[a-z]{{2,3}})?)"
@@ -606,9 +606,17 @@ _SIGNATURE_INITIALS_RE = re.compile(
     # the rest: "Rédigé le 23/01/2026 – PYL/nd", "JPL/cb – Copie : patient"
     r"|(?:(?<=[–—-][ \t])|(?<=^))(?P<a2>[A-Z]{2,4})/(?P<b2>[a-z]{2,3})"
     r"(?=[ \t]*(?:$|[–—-][ \t]))"
+    # or two capital pairs after a dash closing a signed or dated line: "Dr Maylis CAUSSÉ –
+    # MC/SR", "Rédigé le 23/01/2026 – GB/VM" (the line's start is checked by the pass)
+    r"|(?<=[–—][ \t])(?P<a4>[A-Z]{2,4})/(?P<b4>[A-Z]{2,3})(?=[ \t]*$)"
     # or the typist alone after the doctor's name closing the letter: "Dr G. LHUILLIER / ch"
     r"|^[ \t]*(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n/]{2,60}?[ \t]/[ \t]*"
     r"(?P<b3>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
+)
+# What opens a line closed by a pair of capital initials: a title, a dated verb, a name.
+_SIGNED_LINE_START = re.compile(
+    rf"[ \t]*(?:Dr|Pr|Docteur|Professeur|(?i:r[ée]dig[ée]|dict[ée]|tap[ée]|frapp[ée]|"
+    rf"sign[ée]|valid[ée])e?\b|[{_UP}]\.[ \t]*[{_UP}]{{2}}|[{_UP}][\w'’-]+[ \t]+[{_UP}]{{3}})"
 )
 _SIGNATURE_LINE_RE = re.compile(r"[ \t]*(?:Dr|Pr|Docteur|Professeur)\b[^\n]{0,80}\n$")
 # Words after a care role and "de" that name its shift, unit or programme, not a surname.
@@ -1554,7 +1562,14 @@ class PersonDetector:
                 text, text.rfind("\n", 0, max(0, m.start() - 1)) + 1, m.start()
             ):
                 continue  # "TA/FC": two capitals pairs need the signature line above
-            groups = ("a", "b") if m.group("a") else ("a2", "b2") if m.group("a2") else ("b3",)
+            if m.group("a4") and not _SIGNED_LINE_START.match(
+                text, text.rfind("\n", 0, m.start()) + 1
+            ):
+                continue  # "TA/FC" after a dash: a signature, a date or a name must open the line
+            groups = (
+                ("a", "b") if m.group("a") else ("a2", "b2") if m.group("a2")
+                else ("a4", "b4") if m.group("a4") else ("b3",)
+            )  # fmt: skip
             for g in groups:
                 yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
                              score=0.7, attributes={"role": "staff", "part": "initials",

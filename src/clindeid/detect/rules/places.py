@@ -620,9 +620,10 @@ _FOREIGN_ZIP = re.compile(
     r"\d(?<![\w.,/:-]\d)\d{3,4}(?![\w]|[.,]\d)[ \t]+(?=[" + UP + r"])"
 )
 # A postcode with its country letters, then the town: "CH-4031 Basel", "D-66421 HOMBURG
-# (SARRE)", "D-79106 Freiburg im Breisgau".
+# (SARRE)", "D-79106 Freiburg im Breisgau", "AD700 Escaldes-Engordany" (Andorra).
 _PREFIXED_ZIP = re.compile(
-    r"(?<![\w-])(?P<zip>(?:D|CH|L|B|A|F|I|NL|E|P|DK|S|N|FIN|PL|CZ|SK|LT)-\d{4,5})(?![\w-])"
+    r"(?<![\w-])(?P<zip>(?:D|CH|L|B|A|F|I|NL|E|P|DK|S|N|FIN|PL|CZ|SK|LT)-\d{4,5}|AD\d{3})"
+    r"(?![\w-])"
     rf"[ \t]+(?P<city>[{UP}][\w'’.-]*(?:[ \t]+(?:(?:am|an|im|in|bei|der|den|dem|sur|sous|"
     rf"l[èe]s|la|le|en)[ \t]+)*[{UP}][\w'’.-]*){{0,2}})"
 )
@@ -1112,11 +1113,18 @@ _COMPLEMENT_AFTER_TOWN = re.compile(
     rf"(?<![\d])\d{{5}}[ \t]+[{UP}][\w'’-]*(?:[ \t-]+[{UP}][\w'’-]*){{0,3}}[ \t]*,[ \t]*"
     r"(?P<comp>(?i:" + "|".join(COMPLEMENTS[:3]) + "))"
 )
+# A Spanish or Andorran floor and door after the street: "2n 1a", "3r 2a", "3.º IZDA.".
+_FLOOR_DOOR = r"\d{1,2}(?:r|n|t|º|\.º|er|e)?[ \t]+(?:\d{1,2}(?:a|ª|º)?|(?i:izda|dcha|izq)\.?)"
+_FLOOR_DOOR_SEGMENT = re.compile(
+    rf"(?<=,[ \t])(?P<comp>{_FLOOR_DOOR})(?=[ \t]*,[ \t]*(?:\d{{5}}|AD\d{{3}})[ \t]+[{UP}])"
+)
 # A street written number-last, opening a line or after a comma, before a postcode
 # (foreign addresses: "Petersgraben 4, CH-4031 Basel", "KIRRBERGER STRASSE 100, D-66421").
 _NUMBER_LAST_STREET = re.compile(
     rf"(?m)(?:^[ \t]*|(?<=[,;:–—][ \t]))(?P<comp>[{UP}][\w'’.-]*(?:[ \t]+[\w'’.-]+){{0,4}}"
-    rf"[ \t]+\d{{1,4}}[a-zA-Z]?)(?=[ \t]*,[ \t]*(?:{_POSTCODE_COUNTRY})?\d{{4,5}}[ \t]+[{UP}])"
+    rf"[ \t]+\d{{1,4}}(?:-\d{{1,4}})?[a-zA-Z]?)"
+    rf"(?=[ \t]*(?:,|[ \t][–—])[ \t]*(?:{_FLOOR_DOOR}[ \t]*,[ \t]*)?"
+    rf"(?:(?:{_POSTCODE_COUNTRY})?\d{{4,5}}|AD\d{{3}})[ \t]+[{UP}])"
 )
 # A farm, estate, mill or castle named before a postcode: "Ferme du Grand Mont, 10220 Piney".
 _RURAL_PLACE_BEFORE_ZIP = re.compile(
@@ -1134,6 +1142,7 @@ _PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
     (_COMPLEMENT_AFTER_TOWN, "complement", 0.8),
     (_NUMBER_LAST_STREET, "street", 0.8),
     (_RURAL_PLACE_BEFORE_ZIP, "named_place", 0.8),
+    (_FLOOR_DOOR_SEGMENT, "complement", 0.8),
 )
 # "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
 _DRAIN_BEFORE = re.compile(
