@@ -3,7 +3,8 @@
 Exports of a clinical data warehouse often keep pieces of the HTML their notes were typed in:
 ``Patient : DEVAUD&nbsp;Roger<br>CHU&nbsp;de&nbsp;Poitiers``. Detectors read a plain copy
 (whitespace entities as one space, line-breaking tags as a line break, other tags as a space,
-so that a name keeps its single spaces); `PlainText.to_original` maps each span found back to
+so that a name keeps its single spaces; the attributes of a tag stay readable, since
+``<a href="…">`` may hold a web address); `PlainText.to_original` maps each span found back to
 the original text, which is what gets substituted. Text without such remnants has no copy.
 """
 
@@ -18,10 +19,14 @@ __all__ = ["PlainText", "strip_markup"]
 
 _MARKUP = re.compile(
     r"(?P<space>&(?:nbsp|#160|#xa0);)"
-    r"|(?P<brk><(?:br|/?p|/?div|/?li|/?tr|/?h[1-6])(?:[ \t][^<>\n]{0,80})?[ \t]*/?>)"
-    r"|(?P<tag></?[a-zA-Z][a-zA-Z0-9]*(?:[ \t][^<>\n]{0,80})?[ \t]*/?>)",
+    r"|(?P<brk><(?:br|/?p|/?div|/?li|/?tr|/?h[1-6])(?P<battr>[ \t][^<>\n]{0,80})?[ \t]*/?>)"
+    r"|(?P<tag></?[a-zA-Z][a-zA-Z0-9]*(?P<tattr>[ \t][^<>\n]{0,80})?[ \t]*/?>)",
     re.IGNORECASE,
 )
+
+
+# An attribute with a value ('href="…"', "title='…'"): its text is kept in the copy.
+_ATTRIBUTE_VALUE = re.compile(r"=[ \t]*[\"']?[^\s\"'>]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +58,22 @@ def strip_markup(text: str) -> PlainText | None:
             out.append(text[i])
             starts.append(i)
             ends.append(i + 1)
-        out.append("\n" if m.group("brk") else " ")
-        starts.append(m.start())
-        ends.append(m.end())
+        attr = m.span("battr") if m.group("battr") else m.span("tattr")
+        if attr[0] < 0 or not _ATTRIBUTE_VALUE.search(text, *attr):
+            out.append("\n" if m.group("brk") else " ")
+            starts.append(m.start())
+            ends.append(m.end())
+        else:  # attribute values stay readable: '<a href="https://…">' may hold PHI
+            out.append("\n" if m.group("brk") else " ")
+            starts.append(m.start())
+            ends.append(attr[0])
+            for i in range(*attr):
+                out.append(text[i])
+                starts.append(i)
+                ends.append(i + 1)
+            out.append(" ")
+            starts.append(attr[1])
+            ends.append(m.end())
         pos = m.end()
     for i in range(pos, len(text)):
         out.append(text[i])

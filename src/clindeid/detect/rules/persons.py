@@ -592,7 +592,8 @@ _TYPIST_INITIALS_RE = re.compile(
     rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI}|[a-z]{{2,3}})?)"
     rf"|(?<![\w])(?i:saisie?[ \t]+par|frapp[ée]e?[ \t]+par|frappe|dactylographi[ée]e?[ \t]+par"
     rf"|dactylo|tap[ée]e?[ \t]+par|relue?[ \t]+par|dict[ée]e?[ \t]+par|valid[ée]e?[ \t]+par"
-    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par|transcription|transcrite?[ \t]+par|saisie(?![ \t]+par\b))"
+    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par|transcription|transcrite?[ \t]+par|saisie(?![ \t]+par\b)"
+    rf"|remplie?[ \t]+par|compl[ée]t[ée]e?[ \t]+par)"
     rf"[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a2>{_TYPIST_INI}|[a-z]\.[ \t]?[a-z]\.(?:[ \t]?[a-z]\.)?"
     rf"|[a-z]{{2,3}}(?=[ \t]*(?:\n|$)))))"
@@ -608,11 +609,20 @@ _SIGNATURE_INITIALS_RE = re.compile(
     r"(?=[ \t]*(?:$|[–—-][ \t]))"
     # or two capital pairs after a dash closing a signed or dated line: "Dr Maylis CAUSSÉ –
     # MC/SR", "Rédigé le 23/01/2026 – GB/VM" (the line's start is checked by the pass)
-    r"|(?<=[–—][ \t])(?P<a4>[A-Z]{2,4})/(?P<b4>[A-Z]{2,3})(?=[ \t]*$)"
+    r"|(?<=[–—][ \t])(?P<a4>[A-Z]{2,4})(?:/(?P<b4>[A-Z]{2,3}))?(?=[ \t]*$)"
     # or the typist alone after the doctor's name closing the letter: "Dr G. LHUILLIER / ch"
     r"|^[ \t]*(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n/]{2,60}?[ \t]/[ \t]*"
     r"(?P<b3>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
 )
+def _initials_of_line(text: str, m: re.Match[str]) -> bool:
+    """Whether ``a4`` spells the capitalised words before it on its line, titles left out:
+    "Dr Claire MIQUEL – CM"."""
+    line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", line) if w[0].isupper()]
+    words = [w for w in words if w not in ("Dr", "Pr", "Docteur", "Professeur", "Mme", "M")]
+    return "".join(w[0] for w in words) == m.group("a4")
+
+
 # What opens a line closed by a pair of capital initials: a title, a dated verb, a name.
 _SIGNED_LINE_START = re.compile(
     rf"[ \t]*(?:Dr|Pr|Docteur|Professeur|(?i:r[ée]dig[ée]|dict[ée]|tap[ée]|frapp[ée]|"
@@ -1566,9 +1576,11 @@ class PersonDetector:
                 text, text.rfind("\n", 0, m.start()) + 1
             ):
                 continue  # "TA/FC" after a dash: a signature, a date or a name must open the line
+            if m.group("a4") and not m.group("b4") and not _initials_of_line(text, m):
+                continue  # alone, the initials must be those of the name on the line
             groups = (
                 ("a", "b") if m.group("a") else ("a2", "b2") if m.group("a2")
-                else ("a4", "b4") if m.group("a4") else ("b3",)
+                else ("a4", "b4") if m.group("b4") else ("a4",) if m.group("a4") else ("b3",)
             )  # fmt: skip
             for g in groups:
                 yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
