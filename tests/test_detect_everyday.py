@@ -76,6 +76,7 @@ from clindeid.document import Entity
         ("Paul BARTHE – fiche remplie par ASB, le 11/06/2026", "ASB", "PERSON"),
         ('Portail : <a href="https://portail.had-relais-sante.fr/patient/HAD-26-1147">accès</a>',
          "https://portail.had-relais-sante.fr/patient/HAD-26-1147", "URL"),
+        ("assuré côté espagnol par l'INSS (NUSS 20 04417823 61).", "INSS", "ORG"),
         ("Dicté le 24/09/2026 – saisi par vm", "vm", "PERSON"),
         ("Dr D. HEN – saisie CK", "CK", "PERSON"),
         ("Dr G. LHUILLIER / ch", "ch", "PERSON"),

@@ -345,6 +345,7 @@ NAMED_ORGS: tuple[str, ...] = (
     r"BG[ \t]+(?:Holz[ \t]+und[ \t]+Metall|BAU|ETEM|RCI|Verkehr)", r"BGHM", r"BGW",
     r"Berufsgenossenschaft(?:[ \t]+[A-ZÄÖÜ][\w-]+(?:[ \t]+und[ \t]+[A-ZÄÖÜ][\w-]+)?)?",
     r"Suva", r"Association[ \t]+d['’]assurance[ \t]+accident",
+    r"CatSalut", r"INSS", r"Seguridad[ \t]+Social", r"OFII",
     # administrations named in full: "Direction des services départementaux de l'Éducation
     # nationale de la Haute-Vienne", "Direction générale de l'éducation et des enseignements"
     r"Direction[ \t]+(?:g[ée]n[ée]rale|r[ée]gionale|d[ée]partementale|des[ \t]+services"
