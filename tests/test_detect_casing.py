@@ -38,7 +38,9 @@ def test_lowercase_lines_get_the_capitals_french_writes_and_nothing_else():
       "intérimaire chez Manpower, mission de nuit chez Stellantis"),
      ("week-end de la pentecôte chez un ami",
       "week-end de la Pentecôte chez un ami"),
-     ("foyer lobaire inférieur droit à la radiographie", None)],
+     ("foyer lobaire inférieur droit à la radiographie", None),
+     ("revu au chu la semaine dernière pour bilan", "revu au CHU la semaine dernière pour bilan"),
+     ("rentre à la maison les week-ends avec sa fille", None)],
 )  # fmt: skip
 def test_names_after_facility_heads_acronyms_and_places(line, recased):
     copy = recase(line)

@@ -49,7 +49,7 @@ _ADDRESS_TOKEN = re.compile(r"\S*(?:@|://|www\.)\S*")
 # word French does not write in lowercase ("clinique rhéna"), is that name.
 _NAME_HEADS = frozenset(
     {"clinique", "polyclinique", "ehpad", "csapa", "cmp", "pharmacie", "résidence", "foyer",
-     "cabinet", "laboratoire", "centre", "institut", "maison", "association"}
+     "laboratoire", "institut", "association"}
 )  # fmt: skip
 # Heads whose name may follow without an article ("clinique rhéna"); the others need one.
 _BARE_NAME_HEADS = frozenset(
@@ -65,13 +65,14 @@ _CLINICAL_SHORTHAND = frozenset(
 )  # fmt: skip
 # A capitalised form at least this frequent in French text marks a proper noun.
 _FREQUENT_TITLE = 100_000
-_CONNECTORS = ("du", "de la", "des", "de l'", "de l’", "d'", "d’")
 # A name after its head ends before these (or any punctuation).
 _NAME_STOPS = frozenset(
     {"à", "a", "en", "pour", "avec", "chez", "dans", "par", "depuis", "et", "ou", "point",
      "virgule", "le", "la", "les", "de", "du", "des", "au", "aux", "sur", "sous", "vers",
      "ce", "cette", "qui", "que", "où", "puis", "mais", "donc", "car", "est", "sont",
-     "ont", "pas", "demain", "hier", "tous", "tout", "chaque", "avant", "après"}
+     "ont", "pas", "demain", "hier", "tous", "tout", "chaque", "avant", "après", "lundi",
+     "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "matin", "soir", "midi",
+     "nuit", "jour", "jours", "semaine", "mois", "week-end", "weekend", "week-ends", "weekends"}
 )  # fmt: skip
 
 
@@ -115,7 +116,7 @@ def _recase_line(line: str) -> str:
     new = [_written(m.group()) for m in words]
     for i, m in enumerate(words):
         head = _ELISION.sub("", m.group(), count=1)
-        if head in _NAME_HEADS or head in ACRONYMS:
+        if head in _NAME_HEADS:
             _capitalise_name_after(line, words, new, i)
     if all(n == m.group() for n, m in zip(new, words, strict=True)):
         return line
