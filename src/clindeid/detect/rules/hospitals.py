@@ -909,9 +909,12 @@ _SPELT_SMALL = frozenset({"de", "du", "des", "la", "le", "les", "et", "en", "à"
                           "pour", "sur", "l", "d"})
 
 
-def _initials(name: str) -> str:
-    words = re.split(r"[ \t'’-]+", name)
-    return "".join(w[0].upper() for w in words if w and w.lower() not in _SPELT_SMALL)
+_NAME_WORD_SEP = re.compile(r"[ \t'’-]+")
+
+
+def _content_words(name: str) -> list[str]:
+    """The words of a spelt-out name that its acronym keeps (no "de", "et", "la"…)."""
+    return [w for w in _NAME_WORD_SEP.split(name) if w and w.lower() not in _SPELT_SMALL]
 
 
 def _acronym_expansions(text: str) -> Iterator[Entity]:
@@ -927,10 +930,10 @@ def _acronym_expansions(text: str) -> Iterator[Entity]:
             if head.start():  # "Sortie vers le Centre …": the name opens with its head
                 start += head.start()
                 name = name[head.start() :]
-            if _initials(name) != acr:
+            words = _content_words(name)
+            if "".join(w[0].upper() for w in words) != acr:
                 continue
-            words = [w.lower() for w in re.split(r"[ \t'’-]+", name)]
-            if all(strip_accents(w) in FINESS_GENERIC or w in _SPELT_SMALL for w in words):
+            if all(strip_accents(w.lower()) in FINESS_GENERIC for w in words):
                 continue
             yield Entity(m.start("acr"), m.end("acr"), "HOSPITAL", source="pattern/hospital",
                          score=0.95)  # fmt: skip

@@ -614,12 +614,15 @@ _SIGNATURE_INITIALS_RE = re.compile(
     r"|^[ \t]*(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n/]{2,60}?[ \t]/[ \t]*"
     r"(?P<b3>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
 )
+_LINE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_LINE_TITLES = frozenset({"Dr", "Pr", "Docteur", "Professeur", "Mme", "M"})
+
+
 def _initials_of_line(text: str, m: re.Match[str]) -> bool:
     """Whether ``a4`` spells the capitalised words before it on its line, titles left out:
     "Dr Claire MIQUEL – CM"."""
     line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
-    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", line) if w[0].isupper()]
-    words = [w for w in words if w not in ("Dr", "Pr", "Docteur", "Professeur", "Mme", "M")]
+    words = [w for w in _LINE_WORD.findall(line) if w[0].isupper() and w not in _LINE_TITLES]
     return "".join(w[0] for w in words) == m.group("a4")
 
 
