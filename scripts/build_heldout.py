@@ -44,6 +44,7 @@ SETS: dict[str, str] = {
     "heldout_n": "heldn",
     "heldout_o": "heldo",
     "heldout_p": "heldp",
+    "heldout_q": "heldq",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
