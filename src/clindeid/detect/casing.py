@@ -27,7 +27,7 @@ ACRONYMS: frozenset[str] = frozenset(
      "ssiad", "samu", "smur", "sdis", "siao", "spip", "cpam", "caf", "mdph", "udaf", "ars",
      "msa", "ccas", "cgss", "urssaf", "carsat", "pmi", "ime", "itep", "esat", "sessad", "ase",
      "jaf", "crous", "cmu", "hcl", "aphp", "ap-hp", "ap-hm", "hus", "ghrmsa", "ccom",
-     "nhc", "cmco", "iurc", "clcc", "sos"}
+     "nhc", "cmco", "iurc", "clcc", "sos", "hegp"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").
@@ -49,12 +49,18 @@ _ADDRESS_TOKEN = re.compile(r"\S*(?:@|://|www\.)\S*")
 # word French does not write in lowercase ("clinique rhéna"), is that name.
 _NAME_HEADS = frozenset(
     {"clinique", "polyclinique", "ehpad", "csapa", "cmp", "pharmacie", "résidence", "foyer",
-     "laboratoire", "institut", "association"}
+     "laboratoire", "institut", "association", "réseau", "zone", "chez"}
 )  # fmt: skip
 # Heads whose name may follow without an article ("clinique rhéna"); the others need one.
 _BARE_NAME_HEADS = frozenset(
-    {"clinique", "polyclinique", "pharmacie", "laboratoire", "csapa", "ehpad", "cmp"}
-)
+    {"clinique", "polyclinique", "pharmacie", "laboratoire", "csapa", "ehpad", "cmp",
+     "réseau", "zone", "chez"}
+)  # fmt: skip
+# Heads that stay in lowercase before the name they introduce ("chez Manpower").
+_LOWER_HEADS = frozenset({"chez", "réseau", "zone"})
+# Street heads: the words after their "de la", "du", "des" are the street's name, written
+# capitalised whatever they are ("rue de la convention" → "rue de la Convention").
+_STREET_HEADS = frozenset({"rue", "avenue", "boulevard", "impasse", "allée", "quai"})
 _ARTICLES = frozenset({"le", "la", "les"})
 # Feasts that date an event, written capitalised.
 _FEASTS = frozenset({"pentecôte", "toussaint", "pâques", "noël", "épiphanie", "chandeleur"})
@@ -84,9 +90,11 @@ def recase(text: str) -> PlainText | None:
     out: list[str] = []
     starts: list[int] = []
     pos = 0
+    hyphenated = False  # the line before ended with a word cut by a hyphen ("lé-")
     for line in text.splitlines(keepends=True):
+        cut, hyphenated = hyphenated, line.rstrip().endswith("-")
         if _all_lowercase(line):
-            new = _recase_line(line)
+            new = _recase_line(line, skip_first=cut)
             if new is not line:
                 out.append(new)
                 starts.extend(range(pos, pos + len(line)))
@@ -100,24 +108,46 @@ def recase(text: str) -> PlainText | None:
 
 
 def _all_lowercase(line: str) -> bool:
-    """Whether no word of the line is capitalised but one opening it or a sentence (words
-    with a digit, "L1", do not count), and it has a few words."""
-    if _CAPITAL_INSIDE.search(line):
+    """Whether the line is typed without capitals: no word capitalised but one opening it or
+    a sentence (words with a digit, "L1", and acronyms in capitals, "AT", "RH", do not
+    count), or a single one when a sentence of the line opens in lowercase ("… au
+    restaurant Sawadee (rue de la convention). à 21h40 …"); and it has a few words."""
+    words = _WORD.findall(line)
+    if len(words) < _MIN_WORDS:
         return False
-    return len(_WORD.findall(line)) >= _MIN_WORDS
+    capitalised = 0
+    for m in _CAPITAL_INSIDE.finditer(line):
+        word = _WORD.match(line, m.end() - 1)
+        if word is not None and len(word.group()) >= 2 and word.group().isupper():
+            continue  # an acronym
+        capitalised += 1
+        if capitalised > 1:
+            return False
+    return capitalised == 0 or _LOWER_SENTENCE_START.search(line) is not None
 
 
-def _recase_line(line: str) -> str:
+# A sentence of the line that opens in lowercase: at the line's start or after a full stop.
+_LOWER_SENTENCE_START = re.compile(r"(?:^[ \t]*|[.!?][ \t]+)[a-zà-ÿ]")
+
+
+def _recase_line(line: str, skip_first: bool = False) -> str:
+    """``line`` recased; ``skip_first``: its first word ends a word cut on the line before."""
     addresses = [m.span() for m in _ADDRESS_TOKEN.finditer(line)]
     words = [
         m for m in _WORD.finditer(line)
         if not any(s <= m.start() < e for s, e in addresses)
     ]  # fmt: skip
+    if skip_first and words:
+        words = words[1:]
     new = [_written(m.group()) for m in words]
     for i, m in enumerate(words):
         head = _ELISION.sub("", m.group(), count=1)
         if head in _NAME_HEADS:
             _capitalise_name_after(line, words, new, i)
+        elif head == "cabinet":
+            _capitalise_practice_name(line, words, new, i)
+        elif head in _STREET_HEADS:
+            _capitalise_street_name(line, words, new, i)
     if all(n == m.group() for n, m in zip(new, words, strict=True)):
         return line
     parts: list[str] = []
@@ -140,6 +170,10 @@ def _capitalise_name_after(
     if j >= len(words) or line[words[head].end() : words[j].start()].strip():
         return
     first = words[j].group()
+    if words[head].group() == "chez" and (first in _ARTICLES or _ELISION.match(first)):
+        return  # "chez le médecin traitant", "chez l'employeur"
+    if _ELISION.match(first) and first[:2] in ("d'", "d’"):
+        return  # "laboratoire d'immunologie": a unit's specialty
     if first in _ARTICLES:
         start, proper = j + 1, False
     elif words[head].group() == "pharmacie" and first in ("du", "des", "de"):
@@ -160,14 +194,119 @@ def _capitalise_name_after(
         end += 1
     if end == start:
         return
-    if new[head] == words[head].group():  # "clinique rhéna" → "Clinique Rhéna"
+    chained: list[int] = []
+    if words[head].group() == "pharmacie" and not proper:
+        # "pharmacie du bout du quai", "pharmacie de la place du marché": the name goes on
+        # through "du", "des" or "de la" and one more word
+        k = end
+        if k + 1 < len(words) and words[k].group() in ("du", "des") and (
+            words[k + 1].group() not in _NAME_STOPS
+        ):
+            chained = [k + 1]
+        elif k + 2 < len(words) and words[k].group() == "de" and words[k + 1].group() == "la" and (
+            words[k + 2].group() not in _NAME_STOPS
+        ):
+            chained = [k + 2]
+        if chained and line[words[k - 1].end() : words[chained[0]].start()].strip(" \t") not in (
+            "du", "des", "de la"
+        ):
+            chained = []
+    if new[head] == words[head].group() and words[head].group() not in _LOWER_HEADS:
+        # "clinique rhéna" → "Clinique Rhéna"
         elision = _ELISION.match(new[head])
         cut = elision.end() if elision is not None else 0
         new[head] = new[head][:cut] + _capitalised(new[head][cut:])
     if start == j + 1 and first in _ARTICLES:
         new[j] = _capitalised(first)
-    for k in range(start, end):
+    for k in [*range(start, end), *chained]:
         new[k] = _capitalised(new[k])
+
+
+def _capitalise_practice_name(
+    line: str, words: list[re.Match[str]], new: list[str], head: int
+) -> None:
+    """A practice named after its specialty: "cabinet kiné vauban", "cabinet de rhumatologie
+    de la scarpe" → "Cabinet kiné Vauban", "Cabinet de rhumatologie de la Scarpe". Without a
+    specialty word ("cabinet de consultation") nothing changes."""
+    from clindeid.knowledge import is_common_word
+
+    def word(k: int) -> str:
+        return words[k].group() if k < len(words) else ""
+
+    j = head + 1
+    if word(j) in _PRACTICE_SPECIALTIES:
+        j += 1
+    elif word(j) in ("de", "d'", "d’") and word(j + 1).endswith(_SPECIALTY_ENDINGS):
+        j += 2
+    elif word(j).startswith(("d'", "d’")) and word(j)[2:].endswith(_SPECIALTY_ENDINGS):
+        j += 1
+    else:
+        return
+    if word(j) in ("du", "des"):
+        j += 1
+    elif word(j) == "de":
+        j += 2 if word(j + 1) == "la" else 1
+    elif word(j).startswith(("l'", "l’")):
+        pass
+    start = j
+    while j < len(words) and j < start + 2:
+        w = _ELISION.sub("", word(j), count=1)
+        if w in _NAME_STOPS or len(w) < 3 or (is_common_word(w) and not _is_proper(w)):
+            break
+        if line[words[j - 1].end() : words[j].start()].strip():
+            break  # punctuation ends the name
+        j += 1
+    if j == start:
+        return
+    new[head] = _capitalised(new[head])
+    for k in range(start, j):
+        elision = _ELISION.match(new[k])
+        cut = elision.end() if elision is not None else 0
+        new[k] = new[k][:cut] + _capitalised(new[k][cut:])
+
+
+def _capitalise_street_name(
+    line: str, words: list[re.Match[str]], new: list[str], head: int
+) -> None:
+    """"rue de la convention", "avenue du général leclerc", "quai des brumes": the one or
+    two words after the street's connector, capitalised."""
+
+    def word(k: int) -> str:
+        return words[k].group() if k < len(words) else ""
+
+    j = head + 1
+    if line[words[head].end() : words[j].start() if j < len(words) else len(line)].strip():
+        return
+    if word(j) in ("du", "des"):
+        j += 1
+    elif word(j) == "de" and word(j + 1) in ("la", "l"):
+        j += 2
+    elif word(j) == "de" or word(j).startswith(("d'", "d’", "l'", "l’")):
+        j += 1 if word(j) == "de" else 0
+    else:
+        return
+    if word(j) == "la" and word(j - 1) == "de":
+        j += 1
+    start = j
+    while j < len(words) and j < start + 2:
+        w = _ELISION.sub("", word(j), count=1)
+        if w in _NAME_STOPS or len(w) < 2 or line[words[j - 1].end() : words[j].start()].strip(
+            " \t'’"
+        ):
+            break
+        j += 1
+    for k in range(start, j):
+        elision = _ELISION.match(new[k])
+        cut = elision.end() if elision is not None else 0
+        new[k] = new[k][:cut] + _capitalised(new[k][cut:])
+
+
+# Specialty words after "cabinet" that name a practice's trade.
+_PRACTICE_SPECIALTIES = frozenset(
+    {"kiné", "kine", "infirmier", "infirmiers", "médical", "medical", "dentaire",
+     "paramédical", "kinésithérapie", "podologie", "orthophonie", "ostéopathie", "sage-femme"}
+)  # fmt: skip
+_SPECIALTY_ENDINGS = ("logie", "thérapie", "pédie", "iatrie", "phonie", "ophtalmologie")
 
 
 def _unknown_in_lowercase(word: str) -> bool:

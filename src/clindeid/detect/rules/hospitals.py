@@ -77,6 +77,10 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"maison\s+de\s+santé(?:\s+pluriprofessionnelle)?|centre\s+de\s+dialyse|"
      r"centre\s+d['’]imagerie(?:\s+médicale)?|centre\s+de\s+radiologie|"
      r"centre\s+de\s+radiothérapie|centre\s+médico-?psychologique|imagerie\s+médicale|"
+     r"centre\s+de\s+médecine\s+nucléaire|centre\s+de\s+médecine\s+du\s+sport|"
+     r"centre\s+d['’]explorations?\s+fonctionnelles|centre\s+de\s+(?:cardiologie|"
+     r"pneumologie|gastro-?entérologie|néphrologie|rhumatologie|dermatologie|ophtalmologie|"
+     r"gynécologie|urologie|neurologie|sénologie|allergologie|pédiatrie|gériatrie)|"
      r"médipôle|medipole|"
      r"centre\s+de\s+cancérologie|centre\s+d['’]hémodialyse|centre\s+de\s+la\s+douleur|"
      r"centre\s+municipal\s+de\s+santé|maison\s+médicale(?:\s+de\s+garde)?|"
@@ -171,6 +175,7 @@ ORG_HEADS: tuple[str, ...] = (
     r"\s+de\s+biologie(?:\s+médicale)?|\s+d['’]anatomo-?pathologie|"
     r"\s+d['’]anatomie\s+pathologique)?",
     r"[Cc]abinet(?:\s+(?:médical|de\s+radiologie|d['’]imagerie(?:\s+médicale)?|infirmier|"
+    r"kin[ée]|kin[ée]sith[ée]rapie|"
     r"dentaire|de\s+kinésithérapie|de\s+kiné|d['’]orthophonie|de\s+groupe|paramédical|"
     r"d['’]ophtalmologie|de\s+cardiologie|de\s+dermatologie|de\s+psychiatrie|"
     r"de\s+pédiatrie|de\s+gynécologie|d['’]ORL|de\s+podologie|d['’]ostéopathie|"
@@ -181,6 +186,7 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Aa]ssociation", r"[Ff]ondation", r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
     r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie",
     r"[Cc]r[èe]che(?:\s+(?:municipale|parentale|collective|familiale|d['’]entreprise))?",
+    r"CR[ÈE]CHE",
     r"[Ii]nstitution",
     r"[Gg]roupe\s+scolaire", r"[Cc]onservatoire", r"[Aa]cad[ée]mie",
     r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
@@ -247,13 +253,17 @@ JOB_CUES = (
     r"consultant(?:e)?|informaticien(?:ne)?|d[ée]veloppeu(?:r|se)|juriste|avocat(?:e)?|"
     r"professeur|enseignant(?:e)?|[ée]lectricien|plombier|ma[çc]on|peintre|soudeu(?:r|se)|"
     r"contr[ôo]leu(?:r|se)|aide-soignante?|infirmi(?:er|ère)|auxiliaire|assistante?|"
-    r"m[ée]tier|profession|travail)"
+    r"m[ée]tier|profession|travail|cariste|pr[ée]parat(?:eur|rice)|logisticien(?:ne)?|"
+    r"docker|couturi(?:er|ère)|soudeu(?:r|se)|fileu(?:r|se)|fileteu(?:r|se)|"
+    r"ouvri(?:er|ère)[ \t]+(?:agricole|d['’]usine))"
 )
 EMPLOYER_PREPOSITIONS = r"chez|[àa][ \t]+la|[àa][ \t]+l['’]|au[ \t]+sein[ \t]+d(?:e|['’]|u)|pour"
 # Trigger words before an organisation name; the span is the name only ("société Transports
 # Bourgogne Vignes SARL" → "Transports Bourgogne Vignes SARL").
 ORG_TRIGGERS: tuple[str, ...] = (
     r"[Ss]ociété", r"[Ee]ntreprise", r"[Mm]utuelle\s*:", r"mutuelle",
+    r"[Cc]ompagnie(?:\s+(?:de\s+taxis?|d['’]ambulances|de\s+transport|de\s+bus|"
+    r"d['’]assurances?|a[ée]rienne|maritime))?",
     r"(?:[Oo]rganisme\s+)?[Cc]ompl[ée]mentaire(?:\s+sant[ée])?\s*:?",
     r"[Aa]ssur[ée]e?\s+(?:aupr[èe]s\s+d[eu]|chez|à)(?:\s+(?:la|l['’]))?",
     r"[Aa]ffili[ée]e?\s+à(?:\s+la)?",
@@ -299,6 +309,7 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[ÉE]ducation[ \t]+nationale", r"AFM-T[ée]l[ée]thon", r"APF[ \t]+France[ \t]+handicap",
     r"France[ \t]+(?:Alzheimer|Parkinson|Rein|AVC|Assos[ \t]+Sant[ée])(?=[ \t]*(?:[,.;:)(]|$))",
     r"UNAFAM", r"Petits[ \t]+Fr[èe]res[ \t]+des[ \t]+Pauvres", r"COFRAC", r"ViaTrajectoire",
+    r"VIATRAJECTOIRE", r"Viatrajectoire",
     r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"Enedis", r"SNCF", r"RATP", r"Elior", r"Sodexo",
     r"La[ \t]+Poste(?![ \t]+(?:restante|de[ \t]+soins))", r"Chronopost", r"Keolis",
     r"Transdev", r"Sciences[ \t]+Po(?:[ \t]+(?:Paris|Lyon|Bordeaux|Lille|Grenoble|Rennes|"
@@ -685,7 +696,7 @@ _ORG_TERRITORIAL = re.compile(
     rf"(?!\d|[:hH]\d)"
     rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_NOT_FACILITY}{_CAPWORD}"
     rf"(?:[- ]{_CAPWORD}){{0,3}}"
-    rf"|{REGIONS}(?![\w-]))"
+    rf"|(?i:{REGIONS})(?![\w-]))"
 )
 _NAMED_FINANCIAL = re.compile(
     rf"(?<![\w-])(?:(?P<bank>{'|'.join(NAMED_FINANCIAL[:6])})(?P<region>(?:[ \t]+{_UNIT}){{0,3}})"
@@ -733,11 +744,32 @@ _WORKPLACE = re.compile(
     rf"(?<![\w-])(?i:{WORKPLACE_HEADS})[ \t]+(?P<name>(?:(?:La|Le|Les)[ \t]+|L['’][ \t]*)?"
     rf"{_ORG_STOP}[{UP}][\w'’-]*(?:[ \t]+(?:{_ORG_UNIT}|&)){{0,4}})"
 )
+# A works named by its commune alone: "filature de Sin-le-Noble", "sucrerie d'Escaudœuvres"
+# (the whole is the employer; checked against the commune table).
+_WORKS_OF_TOWN = re.compile(
+    r"(?<![\w-])(?i:filature|tissage|sucrerie|verrerie|cristallerie|aci[ée]rie|cokerie|"
+    r"papeterie|raffinerie|conserverie|laiterie|fonderie|usine|abattoir|brasserie|"
+    r"briqueterie|distillerie|chocolaterie|biscuiterie|minoterie|tuilerie|cimenterie|"
+    r"imprimerie|scierie|tannerie|faïencerie|faiencerie|porcelainerie|forges)"
+    rf"(?P<town>[ \t]+(?:de|d['’])[ \t]*[{UP}][\w'’]*(?:-[\w'’]+)*)(?![\w'’-])"
+)
 _SPORT_NAMED = re.compile(
     r"(?<![\w-])[A-Z]{2,6}[ \t]+(?:Rugby|Football|Handball|Basket(?:-?ball)?|Volley(?:-?ball)?"
     r"|Judo|Natation|Athlétisme|Cyclisme|Triathlon|Aviron|Escrime|Hockey)(?![\w-])"
 )
 _CLUB_FIELD = re.compile(rf"\b(?i:club)[ \t]*:[ \t]*(?P<name>{_ORG_NAME})")
+# A club named by its sport and its commune: "club de judo de Pantin", "Club de tennis
+# d'Arras", "club de foot du Havre" (the whole is the organisation).
+_CLUB_OF_TOWN = re.compile(
+    r"(?<![\w-])[Cc]lub[ \t]+(?:de|d['’])[ \t]*(?:la[ \t]+)?"
+    r"(?i:judo|tennis(?:[ \t]+de[ \t]+table)?|foot(?:ball)?|rugby|basket(?:-?ball)?|"
+    r"hand(?:ball)?|volley(?:-?ball)?|natation|athl[ée]tisme|gym(?:nastique)?|danse|karat[ée]|"
+    r"boxe|escrime|cyclisme|v[ée]lo|randonn[ée]e|marche|course|plong[ée]e|voile|aviron|"
+    r"cano[ëe]-?kayak|escalade|p[ée]tanque|golf|badminton|tir(?:[ \t]+à[ \t]+l['’]arc)?|"
+    r"échecs|echecs|bridge|patinage|ski|équitation|equitation|triathlon|yoga|roller)"
+    rf"[ \t]+(?:de[ \t]+|d['’][ \t]*|du[ \t]+)(?:la[ \t]+|l['’])?{_CAPWORD}"
+    rf"(?:[- ]{_CAPWORD}){{0,3}}(?![\w'’-])"
+)
 # Generic words that are no employer's name in brackets after a job ("aide-soignante (EHPAD)").
 JOB_PAREN_GENERIC: frozenset[str] = frozenset(
     {"cdi", "cdd", "esat", "at", "mp", "rqth", "ald", "ehpad", "chu", "ch", "ssr", "smur",
@@ -751,6 +783,11 @@ JOB_PAREN_GENERIC: frozenset[str] = frozenset(
 _SECOND_NAME = re.compile(
     rf"[ \t]+[–-][ \t]+(?:[{UP}][{LOW}]+-[{UP}][{LOW}]+|Enfants[ \t-]+[Mm]alades)"
     rf"(?=[ \t]*(?:\n|[,;:).]|$|[–-][ \t]))"
+)
+# A name that is only a facility's bare head: "(du) CHU", "(de l')hôpital".
+_BARE_FACILITY_NAME = re.compile(
+    r"(?:(?:du|de|d['’]|de[ \t]+l['’]|de[ \t]+la)[ \t]*)?(?:CHU|CHRU|CHR|CH|CHI|CHS|GHU|GH|"
+    r"(?i:h[ôo]pital|clinique|centre[ \t]+hospitalier))"
 )
 _NEW_BEFORE = re.compile(r"(?<![\w-])(?:Nouvel|Nouveau|Nouvelle|Grand|Vieil)[ \t]+$")
 # "– site Paul Papin", "Site Félix Guyon" after an establishment on the same line
@@ -978,6 +1015,8 @@ class HospitalDetector:
                 continue  # "Hospitalisation à domicile - Antenne Est": a unit, no name
             if head.strip() == "Centre" and _generic_name(text[name_start:end]):
                 continue  # "Centre Hépato-Biliaire": a specialty centre of a hospital
+            if _BARE_FACILITY_NAME.fullmatch(text, name_start, end):
+                continue  # "centre de dialyse du CHU": a unit of an unnamed hospital
             tail = _HOSPITAL_TAIL.match(text, end)
             if tail and "-" in text[name_start:end]:
                 end = tail.end()  # "Hôpital Necker-Enfants malades"
@@ -1156,6 +1195,12 @@ class HospitalDetector:
             yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
         for m in _SPORT_NAMED.finditer(text):
             yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
+        for m in _WORKS_OF_TOWN.finditer(text):
+            if _is_commune(text, *m.span("town")):
+                yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
+        for m in _CLUB_OF_TOWN.finditer(text):
+            yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
+                         source="pattern/org", score=0.8)
         for m in _CLUB_FIELD.finditer(text):
             start = m.start("name")
             end = _trim(text, start, m.end("name"))
@@ -1345,10 +1390,13 @@ _CENTRE_OF_NAME = re.compile(
 )
 
 
-# A hospital abroad named in English: "St Vincent's Hospital", "Royal Free Hospital".
+# A hospital abroad named in English: "St Vincent's Hospital", "Royal Free Hospital", a
+# general practice ("Park Farm Surgery", "Riverside Medical Practice").
 _ENGLISH_HOSPITAL = re.compile(
-    rf"(?<![\w'’.-])(?:St\.?[ \t]+)?[{UP}][\w'’.-]*(?:[ \t]+[{UP}][\w'’.-]*){{0,3}}[ \t]+"
-    r"(?:Hospital|Medical[ \t]+Cent(?:er|re)|Infirmary|Children's[ \t]+Hospital)(?![\w-])"
+    rf"(?<![\w'’.-])(?!(?:The|Our|Your|My|This|That|A|An)[ \t])(?:St\.?[ \t]+)?"
+    rf"[{UP}][\w'’.-]*(?:[ \t]+[{UP}][\w'’.-]*){{0,3}}[ \t]+"
+    r"(?:Hospital|Medical[ \t]+Cent(?:er|re)|Health[ \t]+Cent(?:er|re)|Infirmary|"
+    r"Children's[ \t]+Hospital|Surgery|Medical[ \t]+Practice|Clinic|Hospice)(?![\w-])"
 )
 
 

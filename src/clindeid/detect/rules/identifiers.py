@@ -203,7 +203,7 @@ _VALUE = (
 _FILLER = (
     r"(?:" + _SP + r"*(?:[:=#|]|n[°º]\.?|no\.|\((?:[^()\n]{1,20})\)|-(?!\d)"
     r"|(?i:" + ID_QUALIFIERS + r")(?![\w-])"
-    r"|[A-Z]{2,8}(?=(?:" + _SP + r"+|" + _SP + r"*[:=#]" + _SP + r"*)(?:[A-Z]{1,6}[-/_]?)*\d)"
+    r"|[A-Z]{1,8}(?=(?:" + _SP + r"+|" + _SP + r"*[:=#]" + _SP + r"*)(?:[A-Z]{1,6}[-/_]?)*\d)"
     r"))*" + _SP + r"*"
 )
 
@@ -252,6 +252,14 @@ _ID_RE = re.compile(
     + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE
 )
 _NOT_ID_BEFORE_RE = re.compile(NOT_ID_BEFORE)
+# A short letter group between the trigger and the digits belongs to the number
+# ("adhérent n° HM 40 718 592", "N° H 518 402 77") unless it names the number's kind.
+_LETTER_PREFIX_RE = re.compile(r"(?<![\w])[A-Z]{1,3}" + _SP + r"$")
+_KIND_WORDS = frozenset(
+    {"ID", "AM", "EP", "SS", "IPP", "NDA", "IEP", "NDS", "CAF", "AMC", "MSA", "NHS", "NHC",
+     "DNI", "NIE", "NIR", "INS", "CNI", "PV", "TSE", "APA", "AME", "CMU", "CSS", "RG",
+     "AVS", "AHV", "NSS", "RN", "BSN", "SSN"}
+)
 # Letters, a hyphen, then digits: "DERM-7741", "BM-26-00317".
 _LETTERED_CODE_RE = re.compile(r"[A-Z]{2,6}-\d{2,}(?:-\d+)*")
 _FORM_NUMBER_AFTER_RE = re.compile(r"\*\d")
@@ -278,6 +286,10 @@ _PORTAL_LINE_RE = re.compile(
 )
 # The unique identifier of an EU digital COVID certificate: "URN:UVCI:01:FR:T5DWTJYS4ZR8#4".
 _UVCI_RE = re.compile(r"(?<![\w:])(?:URN:)?UVCI:\d{2}:[A-Z]{2}:[A-Z0-9/]+(?:#[A-Z0-9])?(?![\w/#])")
+# A Belgian national register number as printed: "87.04.04-213.58" (birth date, serial,
+# a mod-97 key over the nine digits, with a leading 2 for people born from 2000); the
+# layout is distinctive, the key only raises the score.
+_BELGIAN_RN_RE = re.compile(r"(?<![\w.,/-])\d\d\.\d\d\.\d\d-\d{3}\.\d\d(?![\w]|[.,/-]\d)")
 _BARE_RPPS_RE = re.compile(r"(?<![\w.,/\-])10\d{9}(?![\w]|[.,/\-]\d)")
 _DATE_VALUE_RE = re.compile(r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[/.\-]\d{1,2}[/.\-]\d{1,2}")
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
@@ -301,6 +313,14 @@ def nir_key(body: str) -> int:
     elif body[5:7] == "2B":
         body = body[:5] + "18" + body[7:]
     return 97 - int(body[:13]) % 97
+
+
+def belgian_register_valid(number: str) -> bool:
+    """Whether a Belgian national register number carries its mod-97 key (born before
+    2000, or from 2000 with a leading 2)."""
+    digits = "".join(ch for ch in number if ch.isdigit())
+    body, key = int(digits[:9]), int(digits[9:])
+    return key in (97 - body % 97, 97 - (2_000_000_000 + body) % 97)
 
 
 def luhn_valid(digits: str) -> bool:
@@ -399,6 +419,12 @@ class IdentifierDetector:
             if m.start() not in taken:
                 yield Entity(m.start(), m.end(), "ID", "validated/id", 0.9,
                              attributes={"kind": "UVCI"})
+        for m in _BELGIAN_RN_RE.finditer(text):
+            if m.start() not in taken:  # the printed layout is distinctive on its own
+                valid = belgian_register_valid(m.group())
+                yield Entity(m.start(), m.end(), "ID",
+                             "validated/id" if valid else "pattern/id", 0.95 if valid else 0.8,
+                             attributes={"kind": "record"})
         for m in _BARE_RPPS_RE.finditer(text):
             if m.start() not in taken and luhn_valid(m.group()):
                 yield Entity(m.start(), m.end(), "ID", "validated/id", 0.8,
@@ -478,6 +504,9 @@ def _id_entity(text: str, m: re.Match[str]) -> Entity | None:
     if is_ep and not any(ch in ":n°#" for ch in text[m.end("record") : start]):
         return None
     kind = "record" if trigger == "generic" else trigger
+    prefix = _LETTER_PREFIX_RE.search(text, max(m.start(), start - 4), start)
+    if prefix and value[:1].isdigit() and prefix.group().strip() not in _KIND_WORDS:
+        start = prefix.start()
     digits = "".join(ch for ch in value if ch.isdigit())
     source, score = "pattern/id", 0.85 if trigger != "generic" else 0.6
     if len(digits) == CHECKED_LENGTHS.get(kind) and luhn_valid(digits):

@@ -587,13 +587,15 @@ _LINE_INITIALS_RE = re.compile(
 # Author and typist initials of a letter: "Réf. : FB/ML", "N/Réf. JD/AL", "Réf. : EB/sk"
 # (the typist in lowercase), "Saisi par V.D.", "frappe AL" (one person per group).
 _TYPIST_INI = r"[A-Z](?:\.?-?[A-Z]){1,3}\.?"
+# "par", or "le <date> par" ("transcrite le 15/10/2026 par kd")
+_PAR = r"[ \t]+(?:le[ \t]+\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]+)?par"
 _TYPIST_INITIALS_RE = re.compile(
     rf"(?:(?<![\w/])(?:[NVnv][ \t]?/[ \t]?)?(?i:r[ée]f(?:[ée]rences?)?)\.?[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI}|[a-z]{{2,3}})?)"
-    rf"|(?<![\w])(?i:saisie?[ \t]+par|frapp[ée]e?[ \t]+par|frappe|dactylographi[ée]e?[ \t]+par"
-    rf"|dactylo|tap[ée]e?[ \t]+par|relue?[ \t]+par|dict[ée]e?[ \t]+par|valid[ée]e?[ \t]+par"
-    rf"|sign[ée]e?[ \t]+par|vue?[ \t]+par|transcription|transcrite?[ \t]+par|saisie(?![ \t]+par\b)"
-    rf"|remplie?[ \t]+par|compl[ée]t[ée]e?[ \t]+par)"
+    rf"|(?<![\w])(?i:saisie?{_PAR}|frapp[ée]e?{_PAR}|frappe|dactylographi[ée]e?{_PAR}"
+    rf"|dactylo|tap[ée]e?{_PAR}|relue?{_PAR}|dict[ée]e?{_PAR}|valid[ée]e?{_PAR}"
+    rf"|sign[ée]e?{_PAR}|vue?{_PAR}|transcription|transcrite?{_PAR}|saisie(?!{_PAR}\b)"
+    rf"|remplie?{_PAR}|compl[ée]t[ée]e?{_PAR})"
     rf"[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a2>{_TYPIST_INI}|[a-z]\.[ \t]?[a-z]\.(?:[ \t]?[a-z]\.)?"
     rf"|[a-z]{{2,3}}(?=[ \t]*(?:\n|$)))))"
@@ -613,9 +615,24 @@ _SIGNATURE_INITIALS_RE = re.compile(
     # or the typist alone after the doctor's name closing the letter: "Dr G. LHUILLIER / ch"
     r"|^[ \t]*(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n/]{2,60}?[ \t]/[ \t]*"
     r"(?P<b3>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
+    # or three groups opening a line, the last one often the typist's in lowercase:
+    # "MAD/EW/vd – Dactylographié le 06/02/2026", "JPL/AB/cd"
+    r"|^[ \t]*(?P<a5>[A-Z]{2,4})/(?P<b5>[A-Z]{2,3})/(?P<c5>[a-z]{2,3}|[A-Z]{2,3})"
+    r"(?=[ \t]*(?:$|[–—-][ \t]))"
 )
 _LINE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _LINE_TITLES = frozenset({"Dr", "Pr", "Docteur", "Professeur", "Mme", "M"})
+
+
+def _common_in_capitals(lex: Lexicon, word: str) -> bool:
+    """A word in capitals that French writes in lowercase and that is no first name
+    ("CONVULSIONS", "CONDUITE", "LIBÉRALE"; not "ROSE", "CÉLINE")."""
+    from clindeid.knowledge.vocabulary import written_lowercase
+
+    return (
+        len(word) > 1 and word.isupper() and written_lowercase(word.lower())
+        and lex.first_strength(word.title()) < 0.3
+    )
 
 
 def _initials_of_line(text: str, m: re.Match[str]) -> bool:
@@ -631,7 +648,9 @@ _SIGNED_LINE_START = re.compile(
     rf"[ \t]*(?:Dr|Pr|Docteur|Professeur|(?i:r[ée]dig[ée]|dict[ée]|tap[ée]|frapp[ée]|"
     rf"sign[ée]|valid[ée])e?\b|[{_UP}]\.[ \t]*[{_UP}]{{2}}|[{_UP}][\w'’-]+[ \t]+[{_UP}]{{3}})"
 )
-_SIGNATURE_LINE_RE = re.compile(r"[ \t]*(?:Dr|Pr|Docteur|Professeur)\b[^\n]{0,80}\n$")
+_SIGNATURE_LINE_RE = re.compile(
+    r"[ \t]*(?:Dr|Pr|Docteur|Professeur|Copies?|Cc|P\.[ \t]?J\.)\b[^\n]{0,80}\n$"
+)
 # Words after a care role and "de" that name its shift, unit or programme, not a surname.
 STAFF_QUALIFIERS: frozenset[str] = frozenset(
     {"nuit", "jour", "garde", "service", "liaison", "coordination", "astreinte", "salle",
@@ -1231,6 +1250,17 @@ class PersonDetector:
             if _TITLE_AT.match(text, pos):
                 continue  # "sa fille, Mme X": the title pass reads it
             toks = self._read_name(text, pos, weak=True, cross_line=False)
+            # in capitals, common words before the name are no name: "ONCLE PATERNEL :
+            # CONVULSIONS FÉBRILES", "SAGE-FEMME LIBÉRALE CÉLINE AUBRAC"
+            while toks and toks[0].kind == "word" and _common_in_capitals(
+                lex, text[toks[0].start : toks[0].end]
+            ) and (lex.surname(text[toks[0].start : toks[0].end]) < 100 or (
+                sum(t.kind == "word" for t in toks) >= 3
+                and lex.first_strength(text[toks[1].start : toks[1].end].title()) >= 0.5
+            )):
+                toks = toks[1:]
+            while toks and toks[0].kind != "word":
+                toks = toks[1:]
             words = [t for t in toks if t.kind == "word"]
             if not words:
                 continue
@@ -1583,7 +1613,8 @@ class PersonDetector:
                 continue  # alone, the initials must be those of the name on the line
             groups = (
                 ("a", "b") if m.group("a") else ("a2", "b2") if m.group("a2")
-                else ("a4", "b4") if m.group("b4") else ("a4",) if m.group("a4") else ("b3",)
+                else ("a4", "b4") if m.group("b4") else ("a4",) if m.group("a4")
+                else ("a5", "b5", "c5") if m.group("a5") else ("b3",)
             )  # fmt: skip
             for g in groups:
                 yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",

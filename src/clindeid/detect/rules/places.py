@@ -35,7 +35,12 @@ from typing import Any
 
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.document import Document, Entity
-from clindeid.knowledge.vocabulary import never_lowercase, word_ranks, written_capitalised
+from clindeid.knowledge.vocabulary import (
+    never_lowercase,
+    word_ranks,
+    written_capitalised,
+    written_lowercase,
+)
 
 __all__ = [
     "AddressDetector",
@@ -414,7 +419,9 @@ WHOLE_FEATURES = (
     r"fleuve|col|pic|tour|habitation|for[êe]t|plage|baie|crique|lac|[ée]tang|cascade|gorges?|"
     r"falaises?|grotte|cirque|estuaire|embouchure|presqu['’][îi]le|[îi]lot|pointe|"
     r"village|quartier|bois|campus|square|esplanade|parvis|basilique|cath[ée]drale|[ée]glise|"
-    r"abbaye|chapelle|mosqu[ée]e|synagogue|pagode|sanctuaire"
+    r"abbaye|chapelle|mosqu[ée]e|synagogue|pagode|sanctuaire|"
+    r"zone(?:[ \t]+(?:industrielle|artisanale|commerciale|d['’]activit[ée]s?|portuaire))?|"
+    r"ZI|ZA|fosse|puits|carreau"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -425,7 +432,11 @@ WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
      "anatomique", "chirurgical",
      # anatomy after "col": "col de la Vessie", "col du Fémur"
      "vessie", "fémur", "femur", "utérus", "uterus", "humérus", "humerus", "talus",
-     "astragale", "radius", "vésicule", "vesicule", "pancréas", "pancreas", "ventricule"}
+     "astragale", "radius", "vésicule", "vesicule", "pancréas", "pancreas", "ventricule",
+     # anatomy after "fosse": "fosse Iliaque", "FOSSE LOMBAIRE"
+     "iliaque", "lombaire", "nasale", "nasales", "temporale", "cérébrale", "postérieure",
+     "ovale", "septique", "ischio-rectale", "ptérygo-palatine", "rénale", "axillaire",
+     "infra-temporale", "antérieure", "moyenne", "canine"}
 )  # fmt: skip
 # Military bases are places as a whole: "base navale de Brest", "BA 105".
 MILITARY_BASE = r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense)"
@@ -627,6 +638,11 @@ _PREFIXED_ZIP = re.compile(
     rf"[ \t]+(?P<city>[{UP}][\w'’.-]*(?:[ \t]+(?:(?:am|an|im|in|bei|der|den|dem|sur|sous|"
     rf"l[èe]s|la|le|en)[ \t]+)*[{UP}][\w'’.-]*){{0,2}})"
 )
+# A British postcode: outward code, a space, inward code (a digit and two letters, never
+# C, I, K, M, O or V): "CT20 1PG", "SW1A 2AA", "M1 1AE".
+_UK_POSTCODE = re.compile(
+    r"(?<![\w-])(?=[A-Z]{1,2}\d)[A-Z]{1,2}\d[A-Z\d]?[ \t]\d[ABD-HJLNP-UW-Z]{2}(?![\w-])"
+)
 # "Oran (Algérie)": a place followed by its country in brackets
 _COUNTRY_AFTER = re.compile(
     r"[ \t]*\((?:" + "|".join(
@@ -709,7 +725,9 @@ _PLACE_RUN = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*(?:[ \t-][{UP}][{UP}
 _OF = r"(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
 _TERRITORY = re.compile(
     rf"{_first_char_led(TERRITORY_CUES, 'rRpPéÉeEdDiIîÎcCwWgGoOvVaAsS')}[ \t]+"
-    rf"(?:{_OF}[ \t]*)?(?P<name>{_PLACE_RUN})"
+    rf"(?:(?:de|d['’]|du|des|DE|DU|DES|De)[ \t]*(?=[{UP}])"
+    rf"|(?i:de[ \t]+la|de[ \t]+l['’])[ \t]*)?"
+    rf"(?P<name>(?:(?:La|Le|Les|LA|LE|LES)[ \t]+)?{_PLACE_RUN})"
 )
 _ARRONDISSEMENT_LOC = re.compile(ARRONDISSEMENT)
 _FEATURE_NAME = (
@@ -725,6 +743,12 @@ _WHOLE_FEATURE = re.compile(
     rf"(?P<name>{_FEATURE_NAME})"
     rf"(?![\w'’-])"
 )
+# The number that ends a shopping centre's or a business park's name ("Lens 2").
+_FEATURE_NUMBER = re.compile(r"[ \t]+\d{1,2}(?![\w]|[,.:/]\d)")
+# A mine's pit by its number: "fosse 9 de Liévin", "puits n° 2".
+_NUMBERED_PIT = re.compile(
+    r"(?<![\w-])(?i:fosse|puits)[ \t]+(?:n°[ \t]*)?\d{1,2}(?:[ \t]*(?:bis|ter))?(?![\w]|[,.]\d)"
+)
 _MILITARY_BASE = re.compile(
     rf"{_first_char_led(MILITARY_BASE)}[ \t]+{_OF}[ \t]*{_FEATURE_NAME}(?![\w'’-])"
 )
@@ -735,6 +759,11 @@ _TRANSPORT = re.compile(
 )
 _INSTEAD_OF = re.compile(r"(?i:\bla|\ben|\bde|\bsur)[ \t]+$")
 _PAREN_AFTER_PLACE = re.compile(rf"\([ \t]*(?P<name>{_PLACE_RUN})[ \t]*\)")
+# "(Ashford, Kent)", "(Tournai, Hainaut)": a town, then its county or province, in brackets.
+_PAREN_TOWN_REGION = re.compile(
+    rf"\([ \t]*(?P<town>[{UP}][{LOW}'’]+(?:-[{UP}]?[{LOW}'’]+)*),[ \t]*"
+    rf"(?P<name>[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*)[ \t]*\)"
+)
 
 
 def _trie_regex(words: set[str], after_first: str = "") -> str:
@@ -1287,6 +1316,8 @@ class ZipCityDetector:
         for m in _ZIP.finditer(text):
             yield from self._zip(text, m, kb, taken)
         yield from self._foreign_zips(text, kb, taken)
+        for m in _UK_POSTCODE.finditer(text):
+            yield Entity(*m.span(), "ZIP", source="pattern/zip", score=0.85)
         for m in _PREFIXED_ZIP.finditer(text):
             yield Entity(*m.span("zip"), "ZIP", source="pattern/zip", score=0.9)
             yield Entity(*m.span("city"), "CITY", source="pattern/city", score=0.85)
@@ -1481,6 +1512,8 @@ class ZipCityDetector:
         surface = text[start:end]
         if surface in _LOCATION_NAMES or words[0].group().lower() in FOREIGN_STOP_WORDS:
             return
+        if surface.isupper() and all(_common_in_capitals(w.group()) for w in words):
+            return  # "PERSONNE À PRÉVENIR", "À VÉRIFIER": a form's words in capitals
         yield Entity(start, end, "CITY", source="pattern/city", score=0.5)
 
     def _zip(self, text: str, m: re.Match[str], kb: _Knowledge,
@@ -1671,7 +1704,14 @@ class LocationDetector:
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.75)
         for m in _TERRITORY.finditer(text):
             name = m.group("name")
-            if name.split()[0].lower() in FOREIGN_STOP_WORDS or name in NAME_STOP_WORDS:
+            words = name.split()
+            bare = words[1] if len(words) > 1 and words[0].lower() in ("la", "le", "les") else (
+                words[0]
+            )  # "site de La Hague": the article is part of the name
+            if bare.lower() in FOREIGN_STOP_WORDS or name in NAME_STOP_WORDS or (
+                name.isupper() and _common_in_capitals(bare)
+                and _location_key(name) not in _LOCATION_NAMES
+            ):
                 continue
             if m.group().lower().startswith(("dép", "dep")) and _location_key(name) not in (
                 _LOCATION_NAMES
@@ -1697,15 +1737,32 @@ class LocationDetector:
                 continue
             if re.match(r"[ \t]*\d", text[m.end() :]) and "stade" in m.group().lower():
                 continue  # "stade Tanner 3"
+            end = m.end()
+            number = _FEATURE_NUMBER.match(text, end)
+            if number and m.group()[:4].lower() in ("cent", "zone", "parc"):
+                end = number.end()  # "Centre Commercial Lens 2"
             if m.group()[:5].lower() == "place" and _INSTEAD_OF.search(
                 text, max(0, m.start() - 6), m.start()
             ):
                 continue  # "à la place de Marie", "mise en place du"
+            yield Entity(m.start(), end, "LOCATION", source="pattern/location", score=0.7)
+        for m in _NUMBERED_PIT.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _MILITARY_BASE.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
         for m in _TRANSPORT.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
+        for m in _PAREN_TOWN_REGION.finditer(text):
+            kb = _knowledge()
+            town, name = m.group("town"), m.group("name")
+            if not (kb.normalize(town) in _world().cities or kb.communes(kb.normalize(town))):
+                continue
+            if name in NAME_STOP_WORDS or name.lower() in FOREIGN_STOP_WORDS or (
+                kb.communes(kb.normalize(name))
+            ):
+                continue  # "(Lens, Liévin)": two towns, the CITY pass has them
+            yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
+                         score=0.65)
         for m in _PAREN_AFTER_PLACE.finditer(text):
             # "Mutsamudu (Anjouan)": a bracketed region right after a known town
             before = _WORD_BEFORE_PAREN.search(text, max(0, m.start() - 40), m.start())
@@ -1721,6 +1778,11 @@ class LocationDetector:
                 continue  # a commune: the CITY pass has it
             yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
                          score=0.6)
+
+
+def _common_in_capitals(word: str) -> bool:
+    """Whether a word written in capitals is a common French word ("PRÉVENIR", "CIVIL")."""
+    return written_lowercase(word.lower())
 
 
 @dataclass(frozen=True)
