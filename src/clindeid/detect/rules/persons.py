@@ -624,6 +624,13 @@ _LINE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _LINE_TITLES = frozenset({"Dr", "Pr", "Docteur", "Professeur", "Mme", "M"})
 
 
+def _is_body_acronym(word: str) -> bool:
+    """A care facility's or public body's acronym ("PMI", "CMP", "CPAM")."""
+    from clindeid.detect.casing import ACRONYMS
+
+    return word.isupper() and word.lower() in ACRONYMS
+
+
 def _common_in_capitals(lex: Lexicon, word: str) -> bool:
     """A word in capitals that French writes in lowercase and that is no first name
     ("CONVULSIONS", "CONDUITE", "LIBÉRALE"; not "ROSE", "CÉLINE")."""
@@ -1667,6 +1674,8 @@ class PersonDetector:
             toks = self._read_name(text, p, weak=weak and not tm, cross_line=False)
             if not toks or (not tm and sum(t.kind != "particle" for t in toks) < min_tokens):
                 return  # a bare single word after a comma is often a city or a function
+            if not tm and _is_body_acronym(text[toks[0].start : toks[0].end]):
+                return  # "Dr FOURCADE, PMI Pantin": a care body, no second person
             if comma_first_names and not tm and sm.group().strip() in (",", ";") and not (
                 toks[0].kind == "word"
                 and self._strong_lone_first(text[toks[0].start:toks[0].end], 0.5)
