@@ -45,6 +45,8 @@ SETS: dict[str, str] = {
     "heldout_o": "heldo",
     "heldout_p": "heldp",
     "heldout_q": "heldq",
+    "heldout_r": "heldr",
+    "heldout_s": "helds",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
