@@ -27,7 +27,8 @@ ACRONYMS: frozenset[str] = frozenset(
      "ssiad", "samu", "smur", "sdis", "siao", "spip", "cpam", "caf", "mdph", "udaf", "ars",
      "msa", "ccas", "cgss", "urssaf", "carsat", "pmi", "ime", "itep", "esat", "sessad", "ase",
      "jaf", "crous", "cmu", "hcl", "aphp", "ap-hp", "ap-hm", "hus", "ghrmsa", "ccom",
-     "nhc", "cmco", "iurc", "clcc", "sos", "hegp"}
+     "nhc", "cmco", "iurc", "clcc", "sos", "hegp", "admr", "adeva", "addeva", "sist", "cjc",
+     "cgfl", "ofsep"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").
@@ -49,15 +50,21 @@ _ADDRESS_TOKEN = re.compile(r"\S*(?:@|://|www\.)\S*")
 # word French does not write in lowercase ("clinique rhéna"), is that name.
 _NAME_HEADS = frozenset(
     {"clinique", "polyclinique", "ehpad", "csapa", "cmp", "pharmacie", "résidence", "foyer",
-     "laboratoire", "institut", "association", "réseau", "zone", "chez"}
+     "laboratoire", "institut", "association", "réseau", "zone", "chez", "admr", "restaurant",
+     "camping", "club", "hôtel"}
 )  # fmt: skip
+# Heads whose name may open with "du", "des" or "de la" ("pharmacie du bout du quai",
+# "clinique du parc", "admr du clunisois").
+_OF_NAME_HEADS = frozenset(
+    {"pharmacie", "clinique", "polyclinique", "admr", "restaurant", "camping", "hôtel"}
+)
 # Heads whose name may follow without an article ("clinique rhéna"); the others need one.
 _BARE_NAME_HEADS = frozenset(
     {"clinique", "polyclinique", "pharmacie", "laboratoire", "csapa", "ehpad", "cmp",
      "réseau", "zone", "chez"}
 )  # fmt: skip
 # Heads that stay in lowercase before the name they introduce ("chez Manpower").
-_LOWER_HEADS = frozenset({"chez", "réseau", "zone"})
+_LOWER_HEADS = frozenset({"chez", "réseau", "zone", "restaurant", "camping", "club", "hôtel"})
 # Street heads: the words after their "de la", "du", "des" are the street's name, written
 # capitalised whatever they are ("rue de la convention" → "rue de la Convention").
 _STREET_HEADS = frozenset({"rue", "avenue", "boulevard", "impasse", "allée", "quai"})
@@ -142,6 +149,8 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
     new = [_written(m.group()) for m in words]
     for i, m in enumerate(words):
         head = _ELISION.sub("", m.group(), count=1)
+        if head in _ARTICLES and i + 1 < len(words):
+            _capitalise_commune_with_article(line, words, new, i)
         if head in _NAME_HEADS:
             _capitalise_name_after(line, words, new, i)
         elif head == "cabinet":
@@ -170,13 +179,16 @@ def _capitalise_name_after(
     if j >= len(words) or line[words[head].end() : words[j].start()].strip():
         return
     first = words[j].group()
-    if words[head].group() == "chez" and (first in _ARTICLES or _ELISION.match(first)):
+    head_word = _ELISION.sub("", words[head].group(), count=1)
+    if head_word == "chez" and (first in _ARTICLES or _ELISION.match(first)):
         return  # "chez le médecin traitant", "chez l'employeur"
     if _ELISION.match(first) and first[:2] in ("d'", "d’"):
         return  # "laboratoire d'immunologie": a unit's specialty
     if first in _ARTICLES:
         start, proper = j + 1, False
-    elif words[head].group() == "pharmacie" and first in ("du", "des", "de"):
+    elif head_word in _OF_NAME_HEADS and first in ("du", "des", "de") and (
+        j + 1 < len(words) and words[j + 1].group() not in ACRONYMS
+    ):
         start, proper = j + 1, False
         if first == "de" and j + 1 < len(words) and words[j + 1].group() == "la":
             start += 1
@@ -195,7 +207,7 @@ def _capitalise_name_after(
     if end == start:
         return
     chained: list[int] = []
-    if words[head].group() == "pharmacie" and not proper:
+    if head_word in _OF_NAME_HEADS and not proper:
         # "pharmacie du bout du quai", "pharmacie de la place du marché": the name goes on
         # through "du", "des" or "de la" and one more word
         k = end
@@ -211,7 +223,7 @@ def _capitalise_name_after(
             "du", "des", "de la"
         ):
             chained = []
-    if new[head] == words[head].group() and words[head].group() not in _LOWER_HEADS:
+    if new[head] == words[head].group() and head_word not in _LOWER_HEADS:
         # "clinique rhéna" → "Clinique Rhéna"
         elision = _ELISION.match(new[head])
         cut = elision.end() if elision is not None else 0
@@ -263,6 +275,37 @@ def _capitalise_practice_name(
         elision = _ELISION.match(new[k])
         cut = elision.end() if elision is not None else 0
         new[k] = new[k][:cut] + _capitalised(new[k][cut:])
+
+
+def _capitalise_commune_with_article(
+    line: str, words: list[re.Match[str]], new: list[str], article: int
+) -> None:
+    """A commune whose name opens with an article: "la roche-sur-yon", "le puy-en-velay",
+    and after a postcode "85500 les herbiers" → "La Roche-sur-Yon", "Les Herbiers". Without
+    a postcode the rest must be hyphenated or no common word ("à la crèche" stays)."""
+    from clindeid.knowledge import communes_by_name, is_common_word
+
+    nxt = words[article + 1]
+    if line[words[article].end() : nxt.start()] not in (" ", "\t"):
+        return
+    rest = nxt.group()
+    before = line[: words[article].start()]
+    after_postcode = _POSTCODE_BEFORE.search(before) is not None
+    if not after_postcode and "-" not in rest and is_common_word(rest):
+        return
+    name = f"{words[article].group()} {rest}"
+    if not any(
+        c.name.lower().replace("’", "'") == name.replace("’", "'") for c in communes_by_name(name)
+    ):
+        return
+    new[article] = _capitalised(new[article])
+    new[article + 1] = "-".join(
+        p if p in _PARTICLES else _capitalised(p) for p in rest.split("-")
+    )
+
+
+# A postcode just before (the town follows it).
+_POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \t]+$")
 
 
 def _capitalise_street_name(
@@ -329,7 +372,9 @@ def _written(word: str) -> str:
     named = _named_organisations().get(word)
     if named is not None and len(named) == len(word):
         return named
-    if "-" in word and _is_place(word):
+    if "-" in word and (_is_place(word) or all(
+        p in _departement_names() for p in word.split("-")
+    )):  # "saint-étienne", "mayenne-orne-sarthe"
         return "-".join(p if p in _PARTICLES else _capitalised(p) for p in word.split("-"))
     if "-" in word:
         pieces = word.split("-")

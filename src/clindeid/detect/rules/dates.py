@@ -479,6 +479,9 @@ def _holidays(text: str) -> Iterator[_Candidate]:
                      if v and k[0] == "h" and k[1:].isdigit())
             month, day = HOLIDAYS[i][1], HOLIDAYS[i][2]
         s, e = m.start("h"), m.end()
+        named_day = _FEAST_DAY_BEFORE.search(text, max(0, before - 14), before)
+        if named_day is not None and not m.group("saint") and not m.group("rentree"):
+            s = named_day.start()  # "lundi de Pâques", "jeudi de l'Ascension": one name
         parts = [(m.start("y"), m.end("y"), "y4")] if year else []
         yield _Candidate(s, e, DateValue(year, month, day), build_format(text, s, e, parts),
                          0.7, False)
@@ -489,6 +492,12 @@ _SEASON_RE = re.compile(
     r"(?P<season>été|hiver|automne|printemps)"
     r"(?:[ \t]+(?:dernier|passé|précédent|prochain))?(?![\w'’-])"
     r"(?![ \t\u00a0]+(?:\d|de[ \t]+(?:la|l['’]|cette|l['’]année)))"
+)
+# "fin de l'été", "début de l'hiver": the part of a season before it.
+_SEASON_PART_BEFORE = re.compile(r"(?<![\w-])(?:fin|d[ée]but|milieu)[ \t]+de[ \t]+$")
+# "lundi de Pâques", "jeudi de l'Ascension", "lundi de Pentecôte": a feast's day.
+_FEAST_DAY_BEFORE = re.compile(
+    r"(?<![\w-])(?:[Ll]undi|[Jj]eudi|[Dd]imanche|LUNDI|JEUDI|DIMANCHE)[ \t]+(?:de|DE)[ \t]+$"
 )
 # The middle month of each season ("l'été" → July).
 SEASON_MONTHS: dict[str, int] = {"hiver": 1, "printemps": 4, "été": 7, "automne": 10}
@@ -503,9 +512,13 @@ def _seasons(text: str) -> Iterator[_Candidate]:
         if det[0] == "l" and not _HOLIDAY_TRIGGER.search(text, max(0, m.start() - 25), m.start()):
             continue
         month = SEASON_MONTHS[m.group("season")]
+        start = m.start()
+        part = _SEASON_PART_BEFORE.search(text, max(0, start - 12), start)
+        if part is not None:
+            start = part.start()  # "la fin de l'été": the part of the season is the date
         # the determiner is in the span: the surrogate season may need another one
-        yield _Candidate(m.start(), m.end(), DateValue(None, month, None),
-                         build_format(text, m.start(), m.end(), []), 0.6, False)
+        yield _Candidate(start, m.end(), DateValue(None, month, None),
+                         build_format(text, start, m.end(), []), 0.6, False)
 
 
 def _years(text: str, m: re.Match[str], score: float) -> Iterator[_Candidate]:

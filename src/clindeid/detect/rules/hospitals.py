@@ -59,7 +59,7 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"HAD", "HAD", True),
     (r"SSR|SMR|CRF|CMPR", "SSR", True),
     (r"EHPAD|USLD|MAS|FAM|MAPA|EHPA", "EHPAD", True),
-    (r"CMP|CMPP|CATTP|CSAPA|CMPEA|CMPE", "CHS", True),
+    (r"CMP|CMPP|CATTP|CSAPA|CMPEA|CMPE|CJC", "CHS", True),
     (r"centre\s+hospitalier\s+universitaire|centre\s+hospitalier\s+régional\s+universitaire",
      "CHU", False),
     (r"centre\s+hospitalier\s+régional", "CHR", False),
@@ -78,6 +78,7 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+d['’]imagerie(?:\s+médicale)?|centre\s+de\s+radiologie|"
      r"centre\s+de\s+radiothérapie|centre\s+médico-?psychologique|imagerie\s+médicale|"
      r"centre\s+de\s+médecine\s+nucléaire|centre\s+de\s+médecine\s+du\s+sport|"
+     r"centre\s+médico-?scolaire|"
      r"centre\s+d['’]explorations?\s+fonctionnelles|centre\s+de\s+(?:cardiologie|"
      r"pneumologie|gastro-?entérologie|néphrologie|rhumatologie|dermatologie|ophtalmologie|"
      r"gynécologie|urologie|neurologie|sénologie|allergologie|pédiatrie|gériatrie)|"
@@ -116,7 +117,7 @@ HOSPITAL_ACRONYM = (
 # Upper-case words of that shape that name no establishment.
 HOSPITAL_ACRONYM_NOT: frozenset[str] = frozenset(
     {"CHRS", "CHSCT", "CHOP", "CHAP", "CHADS", "CHUV", "CHARGE", "CHEF", "CHEZ", "CHOC",
-     "CHUTE", "CHAT", "GHB", "CHIMIO", "CHIR", "CHOL", "CHRU", "CHIC", "CHIV", "CHSM"}
+     "CHUTE", "CHAT", "GHB", "CHIMIO", "CHIR", "CHOL", "CHRU", "CHIC", "CHIV", "CHSM", "GHIC"}
 )  # fmt: skip
 # Lowercase words allowed between a head and its name ("Hôpital européen Georges-Pompidou").
 HEAD_ADJECTIVES: tuple[str, ...] = (
@@ -140,7 +141,7 @@ LOWER_HEAD_ADJECTIVES: frozenset[str] = frozenset({"clinique", "institut", "cent
 NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
     (r"HEGP", "CHU"),
     # regional university hospitals and cancer centres known by their acronym alone
-    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole", "CHU"),
+    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole|CGFL|CJP", "CHU"),
     (r"La\s+Pitié|La\s+Timone|Kremlin[- ]Bicêtre\s+hospital", "CHU"),
     (r"Bergoni[ée]|Paoli-Calmettes", "CLCC"),
 )  # fmt: skip
@@ -268,7 +269,8 @@ ORG_TRIGGERS: tuple[str, ...] = (
     r"[Aa]ssur[ée]e?\s+(?:aupr[èe]s\s+d[eu]|chez|à)(?:\s+(?:la|l['’]))?",
     r"[Aa]ffili[ée]e?\s+à(?:\s+la)?",
     r"[Aa]dh[ée]rente?\s+(?:à|de)(?:\s+la)?", r"[Aa]ssureur\s*:?",
-    r"[Pp]restataire(?:\s+de\s+santé)?", r"[Ee]mployeur\s*[:,]?", r"[Cc]aisse\s*:",
+    r"[Pp]restataire(?:\s+de\s+santé)?", r"[Ee]mployeur\s*[:,]?", r"EMPLOYEUR\s*:",
+    r"[Cc]aisse\s*:",
     r"(?:[Ee]mploy[ée]e?|[Ss]alari[ée]e?|[Tt]ravaill(?:e|ait))\s+(?:par|chez|pour)"
     r"(?:\s+(?:la|le|les|l['’]))?",
     r"[Rr]etrait[ée]e?\s+de\s+(?:la|l['’]|chez)",
@@ -310,7 +312,13 @@ NAMED_ORGS: tuple[str, ...] = (
     r"France[ \t]+(?:Alzheimer|Parkinson|Rein|AVC|Assos[ \t]+Sant[ée])(?=[ \t]*(?:[,.;:)(]|$))",
     r"UNAFAM", r"Petits[ \t]+Fr[èe]res[ \t]+des[ \t]+Pauvres", r"COFRAC", r"ViaTrajectoire",
     r"VIATRAJECTOIRE", r"Viatrajectoire",
-    r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"Enedis", r"SNCF", r"RATP", r"Elior", r"Sodexo",
+    r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"OFSEP", r"Asal[ée]e", r"ASALEE", r"DCNS?",
+    r"Alstom(?:[ \t]+(?:Marine|Transport|Power|Grid))?", r"Puy[ \t]+du[ \t]+Fou",
+    r"Office[ \t]+national[ \t]+des[ \t]+for[êe]ts",
+    r"Caisses?[ \t]+[Ss]ociales[ \t]+de[ \t]+Monaco",
+    # "médecin de l'éducation nationale"
+    r"é(?<=de[ \t]l['’]é)ducation[ \t]+nationale",
+    r"Enedis", r"SNCF", r"RATP", r"Elior", r"Sodexo",
     r"La[ \t]+Poste(?![ \t]+(?:restante|de[ \t]+soins))", r"Chronopost", r"Keolis",
     r"Transdev", r"Sciences[ \t]+Po(?:[ \t]+(?:Paris|Lyon|Bordeaux|Lille|Grenoble|Rennes|"
     r"Toulouse|Aix|Strasbourg))?", r"S[ée]curit[ée][ \t]+civile", r"Assurance[ \t]+maladie",
@@ -369,6 +377,7 @@ NAMED_ORGS: tuple[str, ...] = (
     # universities named before the word: "Sorbonne Université", "Aix-Marseille Université"
     r"[ABCDEFGHIJKLMNOPQRSTUVWXYZÉ][a-zé]+(?:-[A-Z][a-zé]+)*[ \t]+Universit[ée]"
     r"(?![ \t]+(?:de|d['’]))",
+    r"L[ea][ \t]+[A-ZÉ][a-zé]+(?:-[A-Z][a-zé]+)*[ \t]+Universit[ée](?![ \t]+(?:de|d['’]))",
 )
 ORG_NOT_NAMES: frozenset[str] = frozenset({"m", "mme", "dr", "pr", "le", "la", "les"})
 # Bare categories of public body, no organisation name on their own ("Caisse : CPAM").
@@ -386,7 +395,8 @@ NAMED_FINANCIAL: tuple[str, ...] = (
     r"Mutualit[ée][ \t]+chr[ée]tienne", r"Mutualit[ée]s[ \t]+[Ll]ibres", r"Solidaris",
     r"Partenamut", r"Mutuaide", r"Europ[ \t]+Assistance", r"Mondial[ \t]+Assistance",
     r"AXA[ \t]+Assistance", r"Vitalaire", r"VitalAire", r"MGEN", r"Aésio", r"AÉSIO", r"Apivia",
-    r"Pacifica", r"Covéa", r"SMACL", r"MAPFRE",
+    r"Pacifica", r"Covéa", r"SMACL", r"MAPFRE", r"Helsana", r"Swica", r"Visana", r"Sanitas",
+    r"Assura", r"Atupri", r"Concordia", r"Groupe[ \t]+Mutuel",
     r"Mapfre(?:[ \t]+Asistencia)?",
 )  # fmt: skip
 # Insurers whose acronym is ambiguous: only with an insurance or bank word on the line.
@@ -452,6 +462,7 @@ PUBLIC_BODY_HEADS = (
     r"service[ \t]+(?:interentreprises[ \t]+|inter-entreprises[ \t]+)?de[ \t]+sant[ée][ \t]+"
     r"au[ \t]+travail|office[ \t]+public[ \t]+de[ \t]+l['’]habitat|"
     r"mairie(?:[ \t]+annexe)?|h[ôo]tel[ \t]+de[ \t]+ville|mission[ \t]+locale|"
+    r"inspection[ \t]+du[ \t]+travail|"
     r"barreau|ordre[ \t]+des[ \t]+avocats|"
     r"chambre[ \t]+(?:d['’]agriculture|de[ \t]+commerce(?:[ \t]+et[ \t]+d['’]industrie)?|"
     r"des[ \t]+m[ée]tiers(?:[ \t]+et[ \t]+de[ \t]+l['’]artisanat)?)|"
@@ -477,6 +488,7 @@ WORKPLACE_HEADS = (
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
+    r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
     r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
@@ -538,7 +550,8 @@ FINESS_GENERIC: frozenset[str] = frozenset(
 # A capitalised word; a full stop only after a short abbreviation ("St.", "Ste."), so that
 # "Hôpital Robert-Debré. Traité…" ends at the sentence.
 _CAPWORD = (
-    rf"(?:[{UP}][{UP}{LOW}]{{0,2}}\.|[{UP}][{LOW}]{{2,}}\d{{1,3}}(?![\w-])"  # "Bio37"
+    rf"(?:(?:St|Ste|Sts|Mt|Cie|Gal|Mal|Bd|Av|Dr|Pr|Me|ST|STE|[{UP}])\."
+    rf"|[{UP}][{LOW}]{{2,}}\d{{1,3}}(?![\w-])"  # "Bio37"
     rf"|[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*)"
 )
 _NUMBER = r"\d{1,3}(?!\d)"
@@ -674,7 +687,17 @@ _ORG_TRIGGERED = re.compile(
     rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_TRIGGERS)})[ \t]*(?P<name>{_ORG_NAME})"
 )
 # "Mutuelle Générale", "la Mutuelle Nationale": the word is part of the insurer's name.
-_MUTUELLE_NAMED = re.compile(rf"(?<![\w-])Mutuelle[ \t]+(?P<name>{_ORG_NAME})")
+_MUTUELLE_NAMED = re.compile(rf"(?<![\w-])(?:Mutuelle|MUTUELLE)[ \t]+(?P<name>{_ORG_NAME})")
+# An application or platform by its brand, often in camel case: "l'application myDiabby".
+_APPLICATION = re.compile(
+    r"(?<![\w-])(?i:application|appli|logiciel|plateforme)(?:[ \t]+(?i:mobile|web))?[ \t]+"
+    rf"(?P<name>[a-z]{{1,6}}[{UP}][\w-]+|[{UP}][{LOW}]+[{UP}][\w-]*)(?![\w-])"
+)
+# Funeral services by name: "PF MARCON", "Pompes funèbres Roblot".
+_FUNERAL = re.compile(
+    r"(?<![\w-])(?:PF|(?i:pompes[ \t]+fun[èe]bres))[ \t]+"
+    rf"(?P<name>[{UP}][{UP}{LOW}'’-]{{2,}}(?:[ \t]+[{UP}][{UP}{LOW}'’-]{{2,}})?)"
+)
 _EMPLOYER = re.compile(
     rf"{_lead([_first(a) for a in _alternatives(EMPLOYER_PREPOSITIONS)])}[ \t]+"
     rf"(?P<name>{_ORG_NAME})"
@@ -689,6 +712,10 @@ _SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")
 _HOSPITAL_TAIL = re.compile(HOSPITAL_NAME_TAILS)
 # A facility acronym is no territory: "SMUR du CH de Bastia" leaves the CH to the hospital.
 _NOT_FACILITY = r"(?!(?:CHU|CHRU|CHR|CH|CHI|CHS|GHU|GH|HIA)\b)"
+# A département's name, or several joined by hyphens ("MSA Mayenne-Orne-Sarthe").
+_DEPARTEMENT_NAME = "(?:" + "|".join(
+    re.escape(d).replace(r"\ ", r"[ \t]+") for d in sorted(DEPARTEMENTS, key=len, reverse=True)
+) + ")"
 _ORG_TERRITORIAL = re.compile(
     rf"{_lead([_first(a) for a in _alternatives(ORG_TERRITORIAL)])}(?![\w-])"
     rf"(?:[ \t]+(?i:p[ée]diatrique|n[ée]onatal|adulte|psychiatrique))?"
@@ -696,7 +723,8 @@ _ORG_TERRITORIAL = re.compile(
     rf"(?!\d|[:hH]\d)"
     rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_NOT_FACILITY}{_CAPWORD}"
     rf"(?:[- ]{_CAPWORD}){{0,3}}"
-    rf"|(?i:{REGIONS})(?![\w-]))"
+    rf"|(?i:{REGIONS})(?![\w-])"
+    rf"|{_DEPARTEMENT_NAME}(?:-{_DEPARTEMENT_NAME})*(?![\w-]))"
 )
 _NAMED_FINANCIAL = re.compile(
     rf"(?<![\w-])(?:(?P<bank>{'|'.join(NAMED_FINANCIAL[:6])})(?P<region>(?:[ \t]+{_UNIT}){{0,3}})"
@@ -741,7 +769,8 @@ _JOB_PAREN_BEFORE = re.compile(
     rf"\b(?:{JOB_CUES}|(?i:employeur|employ[ée]e?s?))\b(?:[ \t]+[{LOW}][\w'’-]*){{0,3}}[ \t]*$"
 )
 _WORKPLACE = re.compile(
-    rf"(?<![\w-])(?i:{WORKPLACE_HEADS})[ \t]+(?P<name>(?:(?:La|Le|Les)[ \t]+|L['’][ \t]*)?"
+    rf"(?<![\w-])(?i:{WORKPLACE_HEADS})(?:[ \t]+de[ \t]+(?:plage|quartier|l['’]h[ôo]tel))?"
+    rf"[ \t]+(?P<name>(?:(?:La|Le|Les)[ \t]+|L['’][ \t]*)?"
     rf"{_ORG_STOP}[{UP}][\w'’-]*(?:[ \t]+(?:{_ORG_UNIT}|&)){{0,4}})"
 )
 # A works named by its commune alone: "filature de Sin-le-Noble", "sucrerie d'Escaudœuvres"
@@ -750,7 +779,8 @@ _WORKS_OF_TOWN = re.compile(
     r"(?<![\w-])(?i:filature|tissage|sucrerie|verrerie|cristallerie|aci[ée]rie|cokerie|"
     r"papeterie|raffinerie|conserverie|laiterie|fonderie|usine|abattoir|brasserie|"
     r"briqueterie|distillerie|chocolaterie|biscuiterie|minoterie|tuilerie|cimenterie|"
-    r"imprimerie|scierie|tannerie|faïencerie|faiencerie|porcelainerie|forges)"
+    r"imprimerie|scierie|tannerie|faïencerie|faiencerie|porcelainerie|forges|manufacture)"
+    r"(?:[ \t]+[a-zéèêàç]{4,})?"  # "Manufacture horlogère de …", "usine chimique de …"
     rf"(?P<town>[ \t]+(?:de|d['’])[ \t]*[{UP}][\w'’]*(?:-[\w'’]+)*)(?![\w'’-])"
 )
 _SPORT_NAMED = re.compile(
@@ -766,9 +796,10 @@ _CLUB_OF_TOWN = re.compile(
     r"hand(?:ball)?|volley(?:-?ball)?|natation|athl[ée]tisme|gym(?:nastique)?|danse|karat[ée]|"
     r"boxe|escrime|cyclisme|v[ée]lo|randonn[ée]e|marche|course|plong[ée]e|voile|aviron|"
     r"cano[ëe]-?kayak|escalade|p[ée]tanque|golf|badminton|tir(?:[ \t]+à[ \t]+l['’]arc)?|"
-    r"échecs|echecs|bridge|patinage|ski|équitation|equitation|triathlon|yoga|roller)"
-    rf"[ \t]+(?:de[ \t]+|d['’][ \t]*|du[ \t]+)(?:la[ \t]+|l['’])?{_CAPWORD}"
-    rf"(?:[- ]{_CAPWORD}){{0,3}}(?![\w'’-])"
+    r"échecs|echecs|bridge|patinage|ski|équitation|equitation|triathlon|yoga|roller|hockey|"
+    r"parapente|surf|kayak|pelote(?:[ \t]+basque)?)"
+    rf"[ \t]+(?:de[ \t]+|d['’][ \t]*|du[ \t]+)(?:la[ \t]+|l['’])?"
+    rf"(?P<town>{_CAPWORD}(?:[- ]{_CAPWORD}){{0,3}}|[{LOW}][\w'’-]+)(?![\w'’-])"
 )
 # Generic words that are no employer's name in brackets after a job ("aide-soignante (EHPAD)").
 JOB_PAREN_GENERIC: frozenset[str] = frozenset(
@@ -1087,6 +1118,8 @@ class HospitalDetector:
             end = _trim(text, m.start(), m.end("name"))
             if _generic_name(text[m.start("name") : end]):
                 continue  # "Laboratoire de Biochimie et d'Hématologie"
+            if _BARE_FACILITY_NAME.fullmatch(text, m.start("name"), end):
+                continue  # "laboratoire du CHU": a unit of an unnamed hospital
             if text[end : end + 2][:1] == "-" and text[end + 1 : end + 2].isdigit():
                 continue  # "IPP cabinet LIM-004721": the prefix of a code
             name_start = m.start("name")
@@ -1106,8 +1139,18 @@ class HospitalDetector:
             if text[start:end].lower() not in ORG_NOT_NAMES | BARE_BODIES:
                 yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
         for m in _MUTUELLE_NAMED.finditer(text):
+            first = m.group("name").split()[0]
+            if first.isupper() and _form_word(first):
+                continue  # "MUTUELLE À VÉRIFIER": a form's words in capitals
             end = _trim(text, m.start(), m.end("name"))
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.75)
+        for m in _APPLICATION.finditer(text):
+            yield Entity(*m.span("name"), "ORG", source="pattern/org", score=0.7)
+        for m in _FUNERAL.finditer(text):
+            first = m.group("name").split()[0]
+            if first.isupper() and _form_word(first):
+                continue
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _EMPLOYER.finditer(text):
             start = m.start("name")
             end = _trim(text, start, m.end("name"))
@@ -1199,6 +1242,11 @@ class HospitalDetector:
             if _is_commune(text, *m.span("town")):
                 yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _CLUB_OF_TOWN.finditer(text):
+            town = m.group("town")
+            if town[0].islower() and (
+                written_lowercase(town) or not _is_commune(text, *m.span("town"))
+            ):
+                continue  # "club de foot du quartier"; "club de rugby de mâcon" is a town
             yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
                          source="pattern/org", score=0.8)
         for m in _CLUB_FIELD.finditer(text):
@@ -1216,6 +1264,20 @@ class HospitalDetector:
             yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
         for m in _DEPARTEMENT_COUNCIL.finditer(text):
             yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
+
+
+_FORM_FUNCTION_WORDS = frozenset(
+    {"À", "A", "DE", "DU", "DES", "LA", "LE", "LES", "ET", "OU", "EN", "AU", "AUX", "PAR",
+     "POUR", "SUR", "NON", "OUI"}
+)
+
+
+def _form_word(word: str) -> bool:
+    """A word of a form in capitals, no name: a function word or an infinitive ("À",
+    "VÉRIFIER", "REMPLIR")."""
+    return word in _FORM_FUNCTION_WORDS or (
+        word.endswith(("ER", "IR", "RE")) and written_lowercase(word.lower())
+    )
 
 
 def _generic_name(name: str) -> bool:

@@ -285,6 +285,17 @@ _PORTAL_LINE_RE = re.compile(
     r"login)"
 )
 # The unique identifier of an EU digital COVID certificate: "URN:UVCI:01:FR:T5DWTJYS4ZR8#4".
+# An Italian tax code (codice fiscale): six letters, the birth year, month letter and day,
+# the birthplace code, a control letter ("RSSMRA85T10A562S"); distinctive on its own.
+_CODICE_FISCALE_RE = re.compile(
+    r"(?<![\w])[A-Z]{6}\d{2}[ABCDEHLMPRST]\d{2}[A-Z]\d{3}[A-Z](?![\w])"
+)
+# A European health-insurance card number after its name: 20 digits, grouped or not.
+_EHIC_RE = re.compile(
+    r"(?i:carte[ \t]+europ[ée]enne(?:[ \t]+d['’]assurance[ \t]+maladie)?|CEAM|TEAM|EHIC|GHIC|"
+    r"TSE)(?:[ \t]*\((?:TSE|CEAM|TEAM|EHIC|GHIC)\))?[ \t]*(?:n[°º]\.?|:|#)?[ \t]*(?::[ \t]*)?"
+    r"(?P<val>\d{4,20}(?:[ \t]\d{2,10}){0,5})(?![\w]|[.,]\d)"
+)
 _UVCI_RE = re.compile(r"(?<![\w:])(?:URN:)?UVCI:\d{2}:[A-Z]{2}:[A-Z0-9/]+(?:#[A-Z0-9])?(?![\w/#])")
 # A Belgian national register number as printed: "87.04.04-213.58" (birth date, serial,
 # a mod-97 key over the nine digits, with a leading 2 for people born from 2000); the
@@ -414,6 +425,16 @@ class IdentifierDetector:
             line = text[line_start : line_end if line_end >= 0 else len(text)]
             if m.start("val") not in taken and _PORTAL_LINE_RE.search(line):
                 yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.75,
+                             attributes={"kind": "record"})
+        for m in _CODICE_FISCALE_RE.finditer(text):
+            if m.start() not in taken:
+                yield Entity(m.start(), m.end(), "ID", "validated/id", 0.9,
+                             attributes={"kind": "record"})
+        for m in _EHIC_RE.finditer(text):
+            digits = sum(ch.isdigit() for ch in m.group("val"))
+            if 16 <= digits <= 20:
+                taken.add(m.start("val"))
+                yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.9,
                              attributes={"kind": "record"})
         for m in _UVCI_RE.finditer(text):
             if m.start() not in taken:

@@ -94,7 +94,7 @@ TITLES: tuple[tuple[str, str, str | None, bool], ...] = (
     (r"Professeure?|PROFESSEURE?|professeur|Pr\.|Pr|Prof\.?|Pf\.?", "staff", None, False),
     (r"PR\.?", "staff", None, True),
     (r"Internes?|INTERNES?|interne|Externes?|[Ii]nfirmier|INFIRMIER", "staff", None, True),
-    (r"[Ii]nfirmi[èe]re|INFIRMIERE|[Ss]age-femme", "staff", "F", True),
+    (r"[Ii]nfirmi[èe]re|INFIRMI[ÈE]RE|[Ss]age-femme|SAGE-FEMME", "staff", "F", True),
     (r"IDE|IBODE|IADE|IPA|ASH|AS|AP|ARM|[Kk]in[ée]|[Cc]adre", "staff", None, True),
     (r"[Oo]p[ée]rateur|[Aa]ide|[Aa]nesth[ée]siste|[Cc]hirurgien|[Rr]adiologue", "staff", None,
      True),
@@ -447,6 +447,12 @@ _TITLE_RE = re.compile(
     rf"(?=[{_UP}{_LO}])(?:(?<![\w.'’-])|(?<=(?<![\w'’-])[lLdD]['’]))(?:{_TITLE_ALT})(?![\w'’])"
 )
 _TITLE_AT = re.compile(rf"(?:{_TITLE_ALT})(?![\w'’])")
+# A qualifier between a care title and the name: "sage-femme libérale Céline AUBRAC".
+_STAFF_ADJECTIVE_RE = re.compile(
+    r"[ \t]+(?i:lib[ée]rale?|coordinat(?:eur|rice)|r[ée]f[ée]rente?|hospitali[eè]re?|scolaire|"
+    r"de[ \t]+coordination|de[ \t]+liaison|à[ \t]+domicile)"
+    rf"(?=[ \t]+[{_UP}])"
+)
 _CIVILITY_AT = re.compile(
     "|".join(f"(?P<t{i}>{rx})" for i, (rx, kind, *_r) in enumerate(TITLES) if kind == "civility")
     + r"(?![\w'’])"
@@ -507,7 +513,7 @@ _DETERMINER_START = "(?=(?i:[adlmnstuv]))"
 _RELATIVE_START = "(?=(?i:[abcdefgjlmnopstvé]))"
 _RELATIVE_RE = re.compile(
     rf"(?=[ \t{_UP}{_LO}])(?:(?<![\w'’-]){_DETERMINER_START}(?i:{RELATIVE_DETERMINERS})[ \t]+"
-    rf"(?i:autres?[ \t]+)?|(?:^|(?<=[.;:!?\n(–—•-]))[ \t]*)"
+    rf"(?i:autres?[ \t]+)?|(?:^|(?<=[.;:!?\n(–—•-])(?<!(?i:sage)-))[ \t]*)"
     rf"{_RELATIVE_START}(?i:{RELATIVE_NOUNS})(?:[ \t]+(?i:{RELATIVE_ADJECTIVES})){{0,2}}"
     rf"(?![\w'’-])[ \t]*(?:,|:|\()?[ \t]*(?=[{_UP}])"
     rf"|(?<![\w'’-])(?=(?i:[anps]))(?i:{NAMING_CUES})[ \t]*:?[ \t]*(?=[{_UP}])",
@@ -588,17 +594,23 @@ _LINE_INITIALS_RE = re.compile(
 # (the typist in lowercase), "Saisi par V.D.", "frappe AL" (one person per group).
 _TYPIST_INI = r"[A-Z](?:\.?-?[A-Z]){1,3}\.?"
 # "par", or "le <date> par" ("transcrite le 15/10/2026 par kd")
-_PAR = r"[ \t]+(?:le[ \t]+\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]+)?par"
+_PAR = (
+    r"[ \t]+(?:le[ \t]+\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]+"
+    r"(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]+)?)?par"
+)
 _TYPIST_INITIALS_RE = re.compile(
     rf"(?:(?<![\w/])(?:[NVnv][ \t]?/[ \t]?)?(?i:r[ée]f(?:[ée]rences?)?)\.?[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a>{_TYPIST_INI})[ \t]*/[ \t]*(?P<b>{_TYPIST_INI}|[a-z]{{2,3}})?)"
     rf"|(?<![\w])(?i:saisie?{_PAR}|frapp[ée]e?{_PAR}|frappe|dactylographi[ée]e?{_PAR}"
     rf"|dactylo|tap[ée]e?{_PAR}|relue?{_PAR}|dict[ée]e?{_PAR}|valid[ée]e?{_PAR}"
     rf"|sign[ée]e?{_PAR}|vue?{_PAR}|transcription|transcrite?{_PAR}|saisie(?!{_PAR}\b)"
-    rf"|remplie?{_PAR}|compl[ée]t[ée]e?{_PAR})"
+    rf"|remplie?{_PAR}|compl[ée]t[ée]e?{_PAR}|imprim[ée]e?{_PAR}|[ée]dit[ée]e?{_PAR})"
     rf"[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a2>{_TYPIST_INI}|[a-z]\.[ \t]?[a-z]\.(?:[ \t]?[a-z]\.)?"
-    rf"|[a-z]{{2,3}}(?=[ \t]*(?:\n|$)))))"
+    # lowercase initials or a login ("mp", "glebreton", "blanc.c") closing the line or
+    # before a dash
+    rf"|(?:[a-z]{{2,3}}|[a-z]{{2,15}}\.[a-z]{{1,15}}|[a-z]{{4,15}})"
+    rf"(?=[ \t]*(?:\n|$|[–—][ \t]|-[ \t])))))"
     rf"(?![\w/])"
 )
 # The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the
@@ -620,6 +632,12 @@ _SIGNATURE_INITIALS_RE = re.compile(
     r"|^[ \t]*(?P<a5>[A-Z]{2,4})/(?P<b5>[A-Z]{2,3})/(?P<c5>[a-z]{2,3}|[A-Z]{2,3})"
     r"(?=[ \t]*(?:$|[–—-][ \t]))"
 )
+# Initials alone on the line that closes a message, after its last sentence and before the
+# quoted message or the end: "… avec le bilan du mois.\nBR\n\n> Mme …".
+_MESSAGE_SIGNATURE_RE = re.compile(
+    r"(?<=[.!,]\n)[ \t]*(?P<ini>[A-Z]{2,3})[ \t]*(?=\n?\Z|\n(?:[ \t]*\n)*"
+    r"[ \t]*(?:>|-{3,}|De[ \t]*:|From[ \t]*:|Le[ \t][^\n]{5,60}a[ \t]écrit))"
+)
 _LINE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _LINE_TITLES = frozenset({"Dr", "Pr", "Docteur", "Professeur", "Mme", "M"})
 
@@ -629,6 +647,22 @@ def _is_body_acronym(word: str) -> bool:
     from clindeid.detect.casing import ACRONYMS
 
     return word.isupper() and word.lower() in ACRONYMS
+
+
+def _written_lowercase(word: str) -> bool:
+    from clindeid.knowledge.vocabulary import written_lowercase
+
+    return written_lowercase(word)
+
+
+_SPAN_WORD = re.compile(r"[^\W\d_]+")
+_SPAN_PARTICLES = frozenset({"de", "du", "des", "d", "l", "la", "le", "les"})
+
+
+def _only_body_acronym(span: str) -> bool:
+    """Whether a name span holds nothing but particles and one care body's acronym."""
+    words = [w for w in _SPAN_WORD.findall(span) if w.lower() not in _SPAN_PARTICLES]
+    return len(words) == 1 and _is_body_acronym(words[0])
 
 
 def _common_in_capitals(lex: Lexicon, word: str) -> bool:
@@ -1158,6 +1192,10 @@ class PersonDetector:
             pos = end
             if title.endswith(".") is False and end < len(text) and text[end] == ".":
                 pos = end + 1
+            if kind == "staff":
+                adjective = _STAFF_ADJECTIVE_RE.match(text, pos)
+                if adjective:  # "sage-femme libérale Céline AUBRAC", "IDE référente Julie"
+                    pos = adjective.end()
             lower_ok = not weak and ((lower_title and kind in ("staff", "civility")) or (
                 kind == "staff"
             ))  # "mme le calvez", "dr ferri", "le Dr guillou"; not "sage-femme libérale"
@@ -1627,7 +1665,19 @@ class PersonDetector:
                 yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
                              score=0.7, attributes={"role": "staff", "part": "initials",
                                                     "trigger": "signature"})
+        for m in _MESSAGE_SIGNATURE_RE.finditer(text):
+            ini = m.group("ini")
+            if _is_body_acronym(ini) or (len(ini) > 2 and _written_lowercase(ini.lower())):
+                continue
+            yield Entity(m.start("ini"), m.end("ini"), "PERSON", source="pattern/person-initials",
+                         score=0.65, attributes={"role": "staff", "part": "initials",
+                                                 "trigger": "signature"})
         for m in _TYPIST_INITIALS_RE.finditer(text):
+            a2 = m.group("a2")
+            if a2 and a2.isalpha() and a2.islower() and len(a2) >= 4 and (
+                _written_lowercase(a2)
+            ):
+                continue  # "validé par biologiste": a word, no login
             for g in ("a", "b", "a2"):
                 if m.group(g):  # after a reference cue, initials are a person's
                     yield Entity(m.start(g), m.end(g), "PERSON",
@@ -1947,6 +1997,12 @@ class PersonDetector:
         found.extend(self._loose_first_name_pass(document))
         found.extend(self._lower_cue_pass(document))
         found.extend(self._name_slot_pass(document))
+        # a care body's acronym read as a name ("l'aide de l'ADDEVA 44") is no person
+        found = [
+            e for e in found
+            if e.attributes.get("part") == "initials"
+            or not _only_body_acronym(document.text[e.start : e.end])
+        ]  # fmt: skip
         # the patient's metadata names make a dictionary/other guess a patient
         found = [self._with_meta_role(document, e) for e in found]
         found.extend(self._repeat_pass(document, found))

@@ -421,7 +421,8 @@ WHOLE_FEATURES = (
     r"village|quartier|bois|campus|square|esplanade|parvis|basilique|cath[ée]drale|[ée]glise|"
     r"abbaye|chapelle|mosqu[ée]e|synagogue|pagode|sanctuaire|"
     r"zone(?:[ \t]+(?:industrielle|artisanale|commerciale|d['’]activit[ée]s?|portuaire))?|"
-    r"ZI|ZA|fosse|puits|carreau"
+    r"ZI|ZA|fosse|puits|carreau|piste|"
+    r"parc[ \t]+d['’]activit[ée]s?|for[êe]t[ \t]+domaniale|canton"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -745,6 +746,16 @@ _WHOLE_FEATURE = re.compile(
 )
 # The number that ends a shopping centre's or a business park's name ("Lens 2").
 _FEATURE_NUMBER = re.compile(r"[ \t]+\d{1,2}(?![\w]|[,.:/]\d)")
+# Places named as a whole: principalities, ski stations known by their altitude ("Arc 1800",
+# "Chamrousse 1750", "Isola 2000": the station, not the commune).
+_NAMED_PLACES = re.compile(
+    r"(?<![\w-])(?:Principaut[ée][ \t]+(?:de[ \t]+Monaco|d['’]Andorre)"
+    r"|(?i:arc|les[ \t]+arcs|chamrousse|courchevel|la[ \t]+plagne|plagne|avoriaz|isola|"
+    r"orci[èe]res|risoul|pra[- ]loup|tignes|superbagn[èe]res|valmorel|flaine|pyr[ée]n[ée]es|"
+    r"les[ \t]+sept[ \t]+laux|superd[ée]voluy|vars|montgen[èe]vre)"
+    r"[ \t]+(?:1[0-9]|2[0-9]|3[0-2])\d\d)"
+    r"(?![\w-])"
+)
 # A mine's pit by its number: "fosse 9 de Liévin", "puits n° 2".
 _NUMBERED_PIT = re.compile(
     r"(?<![\w-])(?i:fosse|puits)[ \t]+(?:n°[ \t]*)?\d{1,2}(?:[ \t]*(?:bis|ter))?(?![\w]|[,.]\d)"
@@ -1098,7 +1109,9 @@ _LABELLED_ADDRESS_LINE = re.compile(
 _SEGMENT_OPENERS = frozenset(
     {"aire", "logement", "appartement", "appt", "app", "bâtiment", "bât", "bat",
      "escalier", "esc", "étage", "résidence", "foyer", "ferme", "hameau", "lieu-dit",
-     "camping", "cité", "tour", "porte", "lot", "mobil-home", "villa"}
+     "camping", "cité", "tour", "porte", "lot", "mobil-home", "villa",
+     # a lieu-dit named with its article: "Adresse : la Brunière, 85500 Les Herbiers"
+     "la", "le", "les", "l'", "l’"}
 )  # fmt: skip
 _SEGMENT = re.compile(r"[^,]+")
 
@@ -1157,10 +1170,20 @@ _NUMBER_LAST_STREET = re.compile(
 )
 # A farm, estate, mill or castle named before a postcode: "Ferme du Grand Mont, 10220 Piney".
 _RURAL_PLACE_BEFORE_ZIP = re.compile(
-    rf"(?<![\w'’-])(?P<comp>(?:Ferme|Domaine|Mas|Moulin|Ch[âa]teau|Manoir|Bastide|Chalet|"
-    rf"Camping|Villa|Hameau|Lieu-dit|Lieudit|FERME|DOMAINE|MOULIN|HAMEAU|LIEU-DIT)"
-    rf"(?:[ \t]+(?:(?:de|du|des|de[ \t]+la|d['’]|la|le|les)[ \t]*)?[{UP}][\w'’-]*){{1,4}})"
-    rf"(?=[ \t]*,[ \t]*\d{{5}}[ \t]+[{UP}])"
+    rf"(?<![\w'’-])(?P<comp>(?:(?:[Gg][îi]te|G[ÎI]TE)[ \t]+(?:du|de[ \t]+la|des|de|d['’])[ \t]*)?"
+    rf"(?:Ferme|Domaine|Mas|Moulin|Ch[âa]teau|Manoir|Bastide|Chalet|"
+    rf"Camping|Villa|Hameau|Lieu-dit|Lieudit|FERME|DOMAINE|MOULIN|HAMEAU|LIEU-DIT|CHALET)"
+    rf"(?:[ \t]+(?:(?:de|du|des|de[ \t]+la|d['’]|la|le|les|Le|La|Les)[ \t]*)?[{UP}][\w'’-]*)"
+    rf"{{1,4}})"
+    # the postcode after it, or after one more segment ("…, route de Gallician, 30600 …")
+    rf"(?=[ \t]*,[ \t]*(?:[^,\n]{{3,60}},[ \t]*)?\d{{5}}[ \t]+[{UP}])"
+)
+# A room, pitch or dwelling number written between commas before the postcode: "Foyer …,
+# chambre 112, 72100 Le Mans", "camping …, emplacement 112, 83600 Fréjus".
+_DWELLING_BEFORE_ZIP = re.compile(
+    r"(?<=,[ \t])(?P<comp>(?i:chambre|emplacement|studio|bungalow|mobil-home|box|cellule|"
+    r"appartement|appt\.?|logement|lot)[ \t]*(?:n[°º][ \t]*)?\d{1,4}[A-Za-z]?)"
+    r"(?=[ \t]*,[ \t]*\d{5}[ \t]+\w)"
 )
 # Address patterns whose whole match (or "comp" group) is the address: a numbered road as
 # the place of an event ("LIEU : RD 2152"), a house located by its kilometre point ("PK 12,5
@@ -1172,6 +1195,7 @@ _PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
     (_NUMBER_LAST_STREET, "street", 0.8),
     (_RURAL_PLACE_BEFORE_ZIP, "named_place", 0.8),
     (_FLOOR_DOOR_SEGMENT, "complement", 0.8),
+    (_DWELLING_BEFORE_ZIP, "complement", 0.8),
 )
 # "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
 _DRAIN_BEFORE = re.compile(
@@ -1746,6 +1770,8 @@ class LocationDetector:
             ):
                 continue  # "à la place de Marie", "mise en place du"
             yield Entity(m.start(), end, "LOCATION", source="pattern/location", score=0.7)
+        for m in _NAMED_PLACES.finditer(text):
+            yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
         for m in _NUMBERED_PIT.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _MILITARY_BASE.finditer(text):
