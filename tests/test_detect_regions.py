@@ -106,3 +106,23 @@ def test_relatives_after_a_hyphenated_noun_still_read(found_in_note):
 def test_recasing_of_communes_with_articles_and_named_heads(line, recased):
     copy = recase(line)
     assert (copy.text.rstrip("\n") if copy else None) == recased
+
+
+@pytest.mark.parametrize(
+    ("line", "span", "label"),
+    [
+        # a header's separator before a lowercase head, a second establishment after "et la",
+        # a lieu-dit with its article before the postcode, a club named with its article
+        ("cardiologie – centre hospitalier de Nevers – secrétariat",
+         "centre hospitalier de Nevers", "HOSPITAL"),
+        ("Retour à l'EHPAD Les Glycines de Tulle et la Résidence Bellevue ensuite.",
+         "EHPAD Les Glycines de Tulle", "HOSPITAL"),
+        ("M. Paul RIOU, 70 ans – la Haute Lande, 35400 Saint-Malo", "la Haute Lande",
+         "ADDRESS"),
+        ("Licencié au club Les Archers du Lac depuis 2010.", "club Les Archers du Lac", "ORG"),
+        ("Logement loué à Office lavallois de l'habitat.", "Office lavallois de l'habitat",
+         "ORG"),
+    ],
+)  # fmt: skip
+def test_headers_joined_names_and_lieux_dits(found_in_note, line, span, label):
+    assert found_in_note(line).get(span) == label

@@ -187,6 +187,7 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Aa]ssociation", r"[Ff]ondation", r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
     r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie",
     r"[Cc]r[èe]che(?:\s+(?:municipale|parentale|collective|familiale|d['’]entreprise))?",
+    r"[Cc]lub(?=\s+(?:Les|Le|La|L['’])\s*[A-ZÀ-Ý])",
     r"CR[ÈE]CHE",
     r"[Ii]nstitution",
     r"[Gg]roupe\s+scolaire", r"[Cc]onservatoire", r"[Aa]cad[ée]mie",
@@ -312,7 +313,8 @@ NAMED_ORGS: tuple[str, ...] = (
     r"France[ \t]+(?:Alzheimer|Parkinson|Rein|AVC|Assos[ \t]+Sant[ée])(?=[ \t]*(?:[,.;:)(]|$))",
     r"UNAFAM", r"Petits[ \t]+Fr[èe]res[ \t]+des[ \t]+Pauvres", r"COFRAC", r"ViaTrajectoire",
     r"VIATRAJECTOIRE", r"Viatrajectoire",
-    r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"OFSEP", r"Asal[ée]e", r"ASALEE", r"DCNS?",
+    r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"OFSEP", r"Asalée", r"Asalee", r"ASALEE", r"DCNS?",
+    r"[Oo]ffice[ \t]+(?:public[ \t]+)?[a-zé-]+[ \t]+de[ \t]+l['’][Hh]abitat",
     r"Alstom(?:[ \t]+(?:Marine|Transport|Power|Grid))?", r"Puy[ \t]+du[ \t]+Fou",
     r"Office[ \t]+national[ \t]+des[ \t]+for[êe]ts",
     r"Caisses?[ \t]+[Ss]ociales[ \t]+de[ \t]+Monaco",
@@ -815,6 +817,8 @@ _SECOND_NAME = re.compile(
     rf"[ \t]+[–-][ \t]+(?:[{UP}][{LOW}]+-[{UP}][{LOW}]+|Enfants[ \t-]+[Mm]alades)"
     rf"(?=[ \t]*(?:\n|[,;:).]|$|[–-][ \t]))"
 )
+# "… et la Maison de retraite …": a second establishment joined to a name.
+_AND_ANOTHER = re.compile(r"[ \t]+et[ \t]+(?:la|le|les|l['’])[ \t]*(?=[A-ZÀ-Ý])")
 # A name that is only a facility's bare head: "(du) CHU", "(de l')hôpital".
 _BARE_FACILITY_NAME = re.compile(
     r"(?:(?:du|de|d['’]|de[ \t]+l['’]|de[ \t]+la)[ \t]*)?(?:CHU|CHRU|CHR|CH|CHI|CHS|GHU|GH|"
@@ -835,8 +839,8 @@ _TITLE_BEFORE = re.compile(
     r"(?i:\b(?:dr|pr|docteur|professeur|m|mme|mr|mlle|madame|monsieur)\.?[ \t]+)$"
 )
 _LOWER_HEAD_CONTEXT = re.compile(
-    r"(?:^|[\s(])(?:" + "|".join(re.escape(d) for d in DETERMINERS_BEFORE_LOWER_HEAD)
-    + r")[ \t]*$",
+    r"(?:(?:^|[\s(])(?:" + "|".join(re.escape(d) for d in DETERMINERS_BEFORE_LOWER_HEAD)
+    + r")|[–—|])[ \t]*$",  # or a header's separator: "rhumatologie – centre hospitalier de …"
     re.IGNORECASE,
 )
 _WORD = re.compile(rf"[{UP}{LOW}0-9]+")
@@ -1042,6 +1046,9 @@ class HospitalDetector:
                     yield _town(text, cut, end)
                     end = cut
             end = _cut_service_parts(text, name_start, end)
+            joined = _AND_ANOTHER.search(text, name_start, end)
+            if joined is not None:
+                end = joined.start()  # "EHPAD Les Tilleuls de X et la Maison de …": two places
             if end <= name_start:
                 continue  # "Hospitalisation à domicile - Antenne Est": a unit, no name
             if head.strip() == "Centre" and _generic_name(text[name_start:end]):

@@ -1185,6 +1185,13 @@ _DWELLING_BEFORE_ZIP = re.compile(
     r"appartement|appt\.?|logement|lot)[ \t]*(?:n[°º][ \t]*)?\d{1,4}[A-Za-z]?)"
     r"(?=[ \t]*,[ \t]*\d{5}[ \t]+\w)"
 )
+# A lieu-dit opening with its article just before the postcode, after a dash or a colon:
+# "… 64 ans – la petite haie, 53240 andouillé", "Domicile : Les Grands Champs, 49300 Cholet".
+_ARTICLE_PLACE_BEFORE_ZIP = re.compile(
+    r"(?:(?<=[–—][ \t])|(?<=:[ \t]))(?P<comp>(?:[Ll]a|[Ll]e|[Ll]es|LA|LE|LES)[ \t]+[\w'’-]+"
+    r"(?:[ \t]+[\w'’-]+){0,2}|[Ll]['’][\w'’-]+(?:[ \t]+[\w'’-]+){0,2})"
+    r"(?=[ \t]*,[ \t]*\d{5}[ \t]+\w)"
+)
 # Address patterns whose whole match (or "comp" group) is the address: a numbered road as
 # the place of an event ("LIEU : RD 2152"), a house located by its kilometre point ("PK 12,5
 # côté mer", French Polynesia), a building written after the town ("75015 Paris, bât. A").
@@ -1196,6 +1203,7 @@ _PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
     (_RURAL_PLACE_BEFORE_ZIP, "named_place", 0.8),
     (_FLOOR_DOOR_SEGMENT, "complement", 0.8),
     (_DWELLING_BEFORE_ZIP, "complement", 0.8),
+    (_ARTICLE_PLACE_BEFORE_ZIP, "named_place", 0.75),
 )
 # "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
 _DRAIN_BEFORE = re.compile(
