@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_s`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_u`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 """
@@ -43,6 +43,8 @@ SETS = {
     "heldout_q": ROOT / "heldout_q" / "heldout_q.jsonl",
     "heldout_r": ROOT / "heldout_r" / "heldout_r.jsonl",
     "heldout_s": ROOT / "heldout_s" / "heldout_s.jsonl",
+    "heldout_t": ROOT / "heldout_t" / "heldout_t.jsonl",
+    "heldout_u": ROOT / "heldout_u" / "heldout_u.jsonl",
 }
 
 

@@ -47,6 +47,8 @@ SETS: dict[str, str] = {
     "heldout_q": "heldq",
     "heldout_r": "heldr",
     "heldout_s": "helds",
+    "heldout_t": "heldt",
+    "heldout_u": "heldu",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
