@@ -28,7 +28,7 @@ ACRONYMS: frozenset[str] = frozenset(
      "msa", "ccas", "cgss", "urssaf", "carsat", "pmi", "ime", "itep", "esat", "sessad", "ase",
      "jaf", "crous", "cmu", "hcl", "aphp", "ap-hp", "ap-hm", "hus", "ghrmsa", "ccom",
      "nhc", "cmco", "iurc", "clcc", "sos", "hegp", "admr", "adeva", "addeva", "sist", "cjc",
-     "cgfl", "ofsep"}
+     "cgfl", "ofsep", "lrb", "cprp", "ssgm", "pco"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").
@@ -149,7 +149,16 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
     new = [_written(m.group()) for m in words]
     for i, m in enumerate(words):
         head = _ELISION.sub("", m.group(), count=1)
-        if head in _ARTICLES and i + 1 < len(words):
+        after_preposition = i > 0 and words[i - 1].group() in _COUNTRY_PREPOSITIONS
+        if head in _country_names() and (m.group()[:2] in ("d'", "d’") or after_preposition):
+            # "au maroc", "en turquie", "d'algérie" ("tissu bénin" stays)
+            cut = len(m.group()) - len(head)
+            new[i] = m.group()[:cut] + _capitalised(head)
+        if head == "la" and i + 1 < len(words) and words[i + 1].group() == "poste" and (
+            line[m.end() : words[i + 1].start()] == " "
+        ):
+            new[i], new[i + 1] = "La", "Poste"  # the postal company ("factrice à la poste")
+        elif head in _ARTICLES and i + 1 < len(words):
             _capitalise_commune_with_article(line, words, new, i)
         if head in _NAME_HEADS:
             _capitalise_name_after(line, words, new, i)
@@ -304,6 +313,8 @@ def _capitalise_commune_with_article(
     )
 
 
+# Prepositions before a country's name in a lowercase note.
+_COUNTRY_PREPOSITIONS = frozenset({"au", "aux", "en", "du", "des", "de", "vers", "depuis", "via"})
 # A postcode just before (the town follows it).
 _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \t]+$")
 
@@ -382,6 +393,19 @@ def _written(word: str) -> str:
             return "-".join(_capitalised(p) for p in pieces)
         return word
     return _capitalised(word) if _is_proper(word) else word
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> frozenset[str]:
+    """Countries written in one word that French does not write in lowercase ("maroc",
+    "turquie"; not "chine", china)."""
+    from clindeid.detect.rules.places import COUNTRIES
+    from clindeid.knowledge.vocabulary import written_lowercase
+
+    return frozenset(
+        c.lower() for c in COUNTRIES
+        if " " not in c and "-" not in c and len(c) >= 4 and not written_lowercase(c.lower())
+    )  # fmt: skip
 
 
 @lru_cache(maxsize=1)

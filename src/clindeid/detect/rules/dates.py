@@ -127,13 +127,20 @@ HOLIDAYS: tuple[tuple[str, int, int | None], ...] = (
     (r"Pentec[ôo]te", 5, None), (r"Ascension", 5, None), (r"Assomption", 8, 15),
     (r"[ÉE]piphanie", 1, 6), (r"Chandeleur", 2, 2), (r"[Mm]ardi[ -]gras", 2, None),
     (r"[Cc]arnaval", 2, None),
+    # feasts of other calendars and festivals that place an event ("pendant Pongal", "au
+    # Festival Interceltique"); the month is the usual one
+    (r"Pongal", 1, 14), (r"Diwali", 11, None), (r"[Rr]amadan", 3, None),
+    (r"A[ïi]d(?:[ -]el[ -](?:[Ff]itr|[Kk][ée]bir|[Aa]dha))?", 4, None),
+    (r"Nouvel[ -]An[ \t]+chinois", 2, None), (r"Hanouc?ca", 12, None),
+    (r"Yom[ \t]+Kippour|Kippour", 9, None),
+    (r"Festival[ \t]+[Ii]nterceltique", 8, None), (r"F[êe]te[ \t]+de[ \t]+la[ \t]+musique", 6, 21),
 )  # fmt: skip
 SAINTS_DAYS: dict[str, tuple[int, int]] = {
     "Jean": (6, 24), "Sylvestre": (12, 31), "Valentin": (2, 14), "Martin": (11, 11),
     "Nicolas": (12, 6), "Catherine": (11, 25), "Patrick": (3, 17), "Michel": (9, 29),
 }  # fmt: skip
 HOLIDAY_TRIGGER = (
-    r"(?:\b(?:depuis|dès|à|avant|après|pendant|pour|vers|jusqu['’]à|fin|début|de|"
+    r"(?:\b(?:depuis|dès|à|avant|après|pendant|pour|vers|jusqu['’]à|fin|début|de|du|au|"
     r"durant|autour\s+de|aux?\s+alentours\s+de|lors\s+de|mi-)|\bd['’])[ \t]*$"
 )
 # "fin 2022", "début avril", "mi-mars 2023": the qualifier belongs to a month or year date.
@@ -264,7 +271,7 @@ _YEAR_IN_CHAIN = re.compile(r"\d{4}")
 _NOT_DATE_BEFORE = re.compile(NOT_DATE_BEFORE, _FLAGS)
 _YEAR_TRIGGER = re.compile(YEAR_TRIGGER, _FLAGS)
 _HOLIDAY_RE = re.compile(
-    r"(?=[NnPpTtJjAÉECcMmSRr])(?<![\w-])(?P<h>"
+    r"(?=[NnPpTtJjAÉECcMmSRrDHKYFf])(?<![\w-])(?P<h>"
     rf"(?P<saint>Sainte?-(?P<sn>{'|'.join(SAINTS_DAYS)}))|"
     r"(?P<rentree>[Rr]entr[ée]e(?:[ \t]+scolaire)?(?:[ \t]+de[ \t]+septembre)?)|"
     + "|".join(f"(?P<h{i}>{rx})" for i, (rx, _, _) in enumerate(HOLIDAYS))

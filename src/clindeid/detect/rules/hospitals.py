@@ -65,7 +65,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"centre\s+hospitalier\s+régional", "CHR", False),
     (r"centre\s+hospitalier\s+spécialisé|centre\s+psychothérapique", "CHS", False),
     (r"centre\s+hospitalier(?:\s+(?:intercommunal|général|départemental|privé|"
-     r"inter-?communal|local))?|site\s+hospitalier|pôle\s+de\s+santé", "CH", False),
+     r"inter-?communal|local))?|site\s+hospitalier|pôle\s+(?:de\s+)?santé|"
+     r"établissement\s+public\s+de\s+santé(?:\s+mentale)?", "CH", False),
     (r"centre\s+de\s+lutte\s+contre\s+le\s+cancer|centre\s+anti-?cancéreux", "CLCC", False),
     (r"centre\s+anti-?poison(?:\s+et\s+de\s+toxicovigilance)?", "CHU", False),
     (r"centre\s+(?:de\s+)?(?:rééducation|réadaptation|réeducation|reeducation)"
@@ -139,7 +140,7 @@ LOWER_HEAD_ADJECTIVES: frozenset[str] = frozenset({"clinique", "institut", "cent
 # Multi-site institutions named as a whole (AP-HP, AP-HM, Hospices Civils de Lyon) are not
 # proposed: they name no site and are not PHI (held-out decisions); "HAD AP-HP" still is.
 NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
-    (r"HEGP", "CHU"),
+    (r"HEGP|LRB", "CHU"),
     # regional university hospitals and cancer centres known by their acronym alone
     (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole|CGFL|CJP", "CHU"),
     (r"La\s+Pitié|La\s+Timone|Kremlin[- ]Bicêtre\s+hospital", "CHU"),
@@ -314,6 +315,14 @@ NAMED_ORGS: tuple[str, ...] = (
     r"UNAFAM", r"Petits[ \t]+Fr[èe]res[ \t]+des[ \t]+Pauvres", r"COFRAC", r"ViaTrajectoire",
     r"VIATRAJECTOIRE", r"Viatrajectoire",
     r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"OFSEP", r"Asalée", r"Asalee", r"ASALEE", r"DCNS?",
+    r"CPRP(?:[ \t]+SNCF)?", r"SSGM",
+    r"Service[ \t]+de[ \t]+sant[ée][ \t]+des[ \t]+gens[ \t]+de[ \t]+mer"
+    r"(?:[ \t]+(?:de|d['’])[ \t]*[A-ZÉ][\w'’-]+)?",
+    r"Maison[ \t]+du[ \t]+D[ée]partement(?:[ \t]+(?:de|d['’])[ \t]*[A-ZÉ][\w'’-]+)?",
+    r"[Pp]lateforme[ \t]+d['’]accompagnement[ \t]+et[ \t]+de[ \t]+r[ée]pit"
+    r"(?:[ \t]+(?:de|du|des|d['’])[ \t]*[A-ZÉ][\w'’-]+)?",
+    r"Association[ \t]+pour[ \t]+la[ \t]+recherche[ \t]+sur[ \t]+la[ \t]+SLA",
+    r"CRS[ \t]+(?:[Aa]utorouti[èe]re|AUTOROUTI[ÈE]RE)(?:[ \t]+[A-ZÉ][\w-]+)*",
     r"[Oo]ffice[ \t]+(?:public[ \t]+)?[a-zé-]+[ \t]+de[ \t]+l['’][Hh]abitat",
     r"Alstom(?:[ \t]+(?:Marine|Transport|Power|Grid))?", r"Puy[ \t]+du[ \t]+Fou",
     r"Office[ \t]+national[ \t]+des[ \t]+for[êe]ts",
@@ -339,7 +348,7 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Inovie", r"Unilabs", r"Bioclinic",
     # large employers whose name is no common word, place or frequent surname ("retraité de
     # Vinci Construction", "ouvrier chez Airbus"), European and international institutions
-    r"Vinci(?<!Da[ \t]Vinci)(?:[ \t]+(?:Construction|Autoroutes|Energies|[ÉE]nergies|Airports|"
+    r"Vinci(?<![Dd]a[ \t]Vinci)(?:[ \t]+(?:Construction|Autoroutes|Energies|[ÉE]nergies|Airports|"
     r"Immobilier))?",
     r"Bouygues(?:[ \t]+(?:Construction|B[âa]timent|Telecom|Immobilier))?", r"Eiffage",
     r"Airbus(?:[ \t]+(?:Helicopters|Defence(?:[ \t]+and[ \t]+Space)?))?", r"Stellantis",
@@ -389,16 +398,21 @@ BARE_BODIES: frozenset[str] = frozenset(
 # Banks and insurers known by their own name, proposed anywhere; a regional bank may carry
 # its territory after it ("Crédit Agricole Normandie").
 NAMED_FINANCIAL: tuple[str, ...] = (
-    r"Cr[ée]dit[ \t]+(?:Agricole|Mutuel|Lyonnais|Coop[ée]ratif)", r"Banque[ \t]+Populaire",
+    r"Cr[ée]dit[ \t]+(?:Agricole|Mutuel|Lyonnais|Coop[ée]ratif)|CR[ÉE]DIT[ \t]+(?:AGRICOLE|"
+    r"MUTUEL|LYONNAIS)", r"Banque[ \t]+Populaire",
     r"Caisse[ \t]+d['’][ÉEé]pargne", r"Soci[ée]t[ée][ \t]+G[ée]n[ée]rale",
     r"BNP[ \t]+Paribas", r"La[ \t]+Banque[ \t]+Postale", r"MAIF", r"MACIF", r"MAAF",
-    r"MATMUT", r"Matmut", r"Groupama", r"AXA", r"Allianz", r"Generali", r"AG2R(?:[ \t]+La"
+    r"MATMUT", r"Matmut", r"Groupama",
+    r"AXA(?:[ \t]+(?:Entreprises|ENTREPRISES|Pr[ée]voyance|France|Global[ \t]+Healthcare))?",
+    r"Allianz", r"Generali", r"AG2R(?:[ \t]+La"
     r"[ \t]+Mondiale)?", r"Malakoff[ \t]+Humanis", r"Swiss[ \t]+Life", r"CNP[ \t]+Assurances",
     r"Mutualit[ée][ \t]+chr[ée]tienne", r"Mutualit[ée]s[ \t]+[Ll]ibres", r"Solidaris",
     r"Partenamut", r"Mutuaide", r"Europ[ \t]+Assistance", r"Mondial[ \t]+Assistance",
     r"AXA[ \t]+Assistance", r"Vitalaire", r"VitalAire", r"MGEN", r"Aésio", r"AÉSIO", r"Apivia",
     r"Pacifica", r"Covéa", r"SMACL", r"MAPFRE", r"Helsana", r"Swica", r"Visana", r"Sanitas",
     r"Assura", r"Atupri", r"Concordia", r"Groupe[ \t]+Mutuel",
+    r"Cigna(?:[ \t]+Global)?", r"Bupa(?:[ \t]+Global)?", r"Allianz[ \t]+Care", r"Henner",
+    r"April[ \t]+International", r"MSH[ \t]+International",
     r"Mapfre(?:[ \t]+Asistencia)?",
 )  # fmt: skip
 # Insurers whose acronym is ambiguous: only with an insurance or bank word on the line.
@@ -428,6 +442,8 @@ ORG_NAMED_HEADS: tuple[str, ...] = (
     r"navals)?", r"Foyer(?=[ \t]+[A-ZÉÈ])", r"Santé[ \t]+[Tt]ravail", r"Yacht[ \t]+Club",
     r"Tennis[ \t]+Club", r"Golf[ \t]+Club", r"Club(?=[ \t]+(?:[A-ZÉÈ]|de[ \t]+[A-ZÉÈ]))",
     r"foyer(?=[ \t]+[A-ZÉÈ]{2})", r"R[ée]seau(?=[ \t]+[A-ZÉÈ])",
+    r"Armement(?=[ \t]+[A-ZÉÈ])", r"ARMEMENT(?=[ \t]+[A-ZÉÈ])",
+    r"Cercle(?=[ \t]+[A-ZÉÈ])", r"cercle(?=[ \t]+[A-ZÉÈ][a-zé]+[ \t]+[A-ZÉÈ])",
 )  # fmt: skip
 # Generic words after such a head that make no company name ("Ambulance VSL", "Taxi VSL").
 ORG_HEAD_GENERIC_NAMES: frozenset[str] = frozenset(
@@ -485,12 +501,15 @@ NAMED_PUBLIC_BODIES = r"BSPP|BMPM|DSNA|DGAC"
 # name is the organisation, a trailing town is left to the CITY detector.
 WORKPLACE_HEADS = (
     r"entrep[ôo]ts?|usines?|magasins?|supermarch[ée]s?|hypermarch[ée]s?|restaurant|"
-    r"boulangerie|garage|agence(?:[ \t]+d['’]int[ée]rim)?|chantier"
+    r"boulangerie|garage|agence(?:[ \t]+d['’]int[ée]rim)?|chantier|conserverie|fromagerie|"
+    r"laiterie|abattoir|salaisons?|biscuiterie|chocolaterie|brasserie|scierie|menuiserie|"
+    r"charcuterie|imprimerie|fonderie|verrerie"
 )
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
     r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
+    r"PCO|PTA|DAC|CRS|"
     r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
@@ -689,11 +708,23 @@ _ORG_TRIGGERED = re.compile(
     rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_TRIGGERS)})[ \t]*(?P<name>{_ORG_NAME})"
 )
 # "Mutuelle Générale", "la Mutuelle Nationale": the word is part of the insurer's name.
-_MUTUELLE_NAMED = re.compile(rf"(?<![\w-])(?:Mutuelle|MUTUELLE)[ \t]+(?P<name>{_ORG_NAME})")
+_MUTUELLE_NAMED = re.compile(
+    rf"(?<![\w-])(?:Mutuelle|MUTUELLE)[ \t]+(?P<name>(?:(?:de|du|des)[ \t]+)?{_ORG_NAME})"
+)
 # An application or platform by its brand, often in camel case: "l'application myDiabby".
 _APPLICATION = re.compile(
-    r"(?<![\w-])(?i:application|appli|logiciel|plateforme)(?:[ \t]+(?i:mobile|web))?[ \t]+"
+    r"(?<![\w-])(?i:application|appli|logiciel|plateforme|carnet(?:[ \t]+connect[ée])?|portail)"
+    r"(?:[ \t]+(?i:mobile|web))?[ \t]+"
     rf"(?P<name>[a-z]{{1,6}}[{UP}][\w-]+|[{UP}][{LOW}]+[{UP}][\w-]*)(?![\w-])"
+)
+# A vessel by its name after its kind: "chalutier hauturier Men Glaz", "caseyeur Ti Mamm",
+# "navire Saint-Guénolé III" (a workplace, as an employer is).
+_VESSEL = re.compile(
+    r"(?<![\w-])(?i:chalutier|fileyeur|caseyeur|thonier|ligneur|palangrier|senneur|bolincheur|"
+    r"coquillard|goélette|goelette|voilier|cargo|ferry|remorqueur|porte-conteneurs|pétrolier|"
+    r"paquebot|navire|bateau|vedette|catamaran)"
+    r"(?:[ \t]+[a-zéèêàç]{4,})?[ \t]+"
+    rf"(?P<name>[{UP}][\w'’-]*(?:[ \t]+(?:[{UP}][\w'’-]*|[IVX]{{1,4}}\b|\d{{1,2}}\b)){{0,3}})"
 )
 # Funeral services by name: "PF MARCON", "Pompes funèbres Roblot".
 _FUNERAL = re.compile(
@@ -814,7 +845,8 @@ JOB_PAREN_GENERIC: frozenset[str] = frozenset(
      "itep", "sessad", "usld", "dr", "m", "mme", "pr"}
 )  # fmt: skip
 _SECOND_NAME = re.compile(
-    rf"[ \t]+[–-][ \t]+(?:[{UP}][{LOW}]+-[{UP}][{LOW}]+|Enfants[ \t-]+[Mm]alades)"
+    rf"[ \t]+[–-][ \t]+(?:[{UP}][{LOW}]+-[{UP}][{LOW}]+|[{UP}]{{3,}}-[{UP}]{{3,}}"
+    rf"|Enfants[ \t-]+[Mm]alades)"
     rf"(?=[ \t]*(?:\n|[,;:).]|$|[–-][ \t]))"
 )
 # "… et la Maison de retraite …": a second establishment joined to a name.
@@ -1151,6 +1183,12 @@ class HospitalDetector:
                 continue  # "MUTUELLE À VÉRIFIER": a form's words in capitals
             end = _trim(text, m.start(), m.end("name"))
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.75)
+        for m in _VESSEL.finditer(text):
+            name = m.group("name")
+            if name.split()[0] in NAME_STOP_WORDS or _is_place_name(name):
+                continue
+            yield Entity(m.start("name"), _trim(text, m.start("name"), m.end("name")), "ORG",
+                         source="pattern/org", score=0.7)
         for m in _APPLICATION.finditer(text):
             yield Entity(*m.span("name"), "ORG", source="pattern/org", score=0.7)
         for m in _FUNERAL.finditer(text):
@@ -1234,7 +1272,8 @@ class HospitalDetector:
                 continue
             yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
         for m in _WORKPLACE.finditer(text):
-            start = m.start("name")
+            # a head written capitalised is part of the name: "Conserverie Chancerelle"
+            start = m.start() if text[m.start()].isupper() else m.start("name")
             end = _trim(text, start, m.end("name"))
             town = _TRAILING_TOWN.search(text, start, end)
             if town and town.start() > start and _is_commune(text, town.start(), end):

@@ -107,6 +107,9 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"dossier\s+de\s+(?:passage|r[ée]gulation|soins)",
         # police procedures: "Procédure PV 01293/2026"
         r"proc[ée]dure",
+        # a court's docket number and a vessel's or vehicle's registration: "RG 22/00187",
+        # "immatriculation CC 924617"
+        r"immatriculation(?=\s+[A-Z]{1,3}[\s-]?\d)",  # not the NIR's "immatriculation"
         # travel and residence documents: "passeport 21FN99052", "titre de séjour n° …"
         r"passeport(?:\s+n[°º])?", r"titre\s+de\s+s[ée]jour(?:\s+n[°º])?",
         # numbers of foreign insurers and hospitals: "Versichertennummer K305816742",
@@ -138,7 +141,7 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
     ),
 }
 ID_CASE_SENSITIVE: dict[str, tuple[str, ...]] = {
-    "record": (r"ID", r"Id", r"EP", r"AM"),
+    "record": (r"ID", r"Id", r"EP", r"AM", r"RG(?=\s*(?:n[°º]\s*)?\d{2}/\d)"),
 }
 # Short case-sensitive triggers that need a long number: "EP 123456", "AM 921234567".
 SHORT_TRIGGER_MIN_DIGITS: dict[str, int] = {"EP": 6, "AM": 8}

@@ -631,6 +631,8 @@ _SIGNATURE_INITIALS_RE = re.compile(
     # "MAD/EW/vd – Dactylographié le 06/02/2026", "JPL/AB/cd"
     r"|^[ \t]*(?P<a5>[A-Z]{2,4})/(?P<b5>[A-Z]{2,3})/(?P<c5>[a-z]{2,3}|[A-Z]{2,3})"
     r"(?=[ \t]*(?:$|[–—-][ \t]))"
+    # or two lowercase pairs opening a line under a signature: "fr/ml – 14.04.2026"
+    r"|^[ \t]*(?P<a6>[a-z]{2,3})/(?P<b6>[a-z]{2,3})(?=[ \t]*(?:$|[–—-][ \t]))"
 )
 # Initials alone on the line that closes a message, after its last sentence and before the
 # quoted message or the end: "… avec le bilan du mois.\nBR\n\n> Mme …".
@@ -638,8 +640,28 @@ _MESSAGE_SIGNATURE_RE = re.compile(
     r"(?<=[.!,]\n)[ \t]*(?P<ini>[A-Z]{2,3})[ \t]*(?=\n?\Z|\n(?:[ \t]*\n)*"
     r"[ \t]*(?:>|-{3,}|De[ \t]*:|From[ \t]*:|Le[ \t][^\n]{5,60}a[ \t]écrit))"
 )
+# A signed line just above: a title then a capitalised name, at the end of the text before.
+_SIGNATURE_ABOVE_RE = re.compile(r"(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n]{2,80}\n[ \t]*$")
+# A login after a user field: "utilisateur : cmoulin2", "login : jdupont".
+_LOGIN_FIELD_RE = re.compile(
+    r"(?i:utilisat(?:eur|rice)|user|login|identifiant[ \t]+utilisateur|op[ée]rat(?:eur|rice))"
+    r"[ \t]*:[ \t]*(?P<login>[a-z][a-z0-9._-]{2,20})(?![\w@])"
+)
+# "Imprimé le … par M. FALL": in a print or edit footer, "M." is the user's initial.
+_FOOTER_INITIAL_BEFORE_RE = re.compile(
+    r"(?i:imprim[ée]e?|[ée]dit[ée]e?|saisie?|tap[ée]e?|frapp[ée]e?)\b[^\n]{0,40}\bpar[ \t]+"
+    r"M\.[ \t]*$"
+)
 _LINE_WORD = re.compile(r"[^\W\d_][\w'’-]*")
 _LINE_TITLES = frozenset({"Dr", "Pr", "Docteur", "Professeur", "Mme", "M"})
+
+
+def _with_footer_initial(text: str, e: Entity) -> Entity:
+    """``e`` with the "M." of a print footer before it ("Imprimé le … par M. FALL")."""
+    m = _FOOTER_INITIAL_BEFORE_RE.search(text, max(0, e.start - 60), e.start)
+    if m is None:
+        return e
+    return e.with_(start=text.rindex("M.", m.start(), e.start))
 
 
 def _is_body_acronym(word: str) -> bool:
@@ -687,7 +709,8 @@ def _initials_of_line(text: str, m: re.Match[str]) -> bool:
 # What opens a line closed by a pair of capital initials: a title, a dated verb, a name.
 _SIGNED_LINE_START = re.compile(
     rf"[ \t]*(?:Dr|Pr|Docteur|Professeur|(?i:r[ée]dig[ée]|dict[ée]|tap[ée]|frapp[ée]|"
-    rf"sign[ée]|valid[ée])e?\b|[{_UP}]\.[ \t]*[{_UP}]{{2}}|[{_UP}][\w'’-]+[ \t]+[{_UP}]{{3}})"
+    rf"sign[ée]|valid[ée]|imprim[ée]|[ée]dit[ée])e?\b|[{_UP}]\.[ \t]*[{_UP}]{{2}}"
+    rf"|[{_UP}][\w'’-]+[ \t]+[{_UP}]{{3}})"
 )
 _SIGNATURE_LINE_RE = re.compile(
     r"[ \t]*(?:Dr|Pr|Docteur|Professeur|Copies?|Cc|P\.[ \t]?J\.)\b[^\n]{0,80}\n$"
@@ -1656,15 +1679,27 @@ class PersonDetector:
                 continue  # "TA/FC" after a dash: a signature, a date or a name must open the line
             if m.group("a4") and not m.group("b4") and not _initials_of_line(text, m):
                 continue  # alone, the initials must be those of the name on the line
+            if m.group("a6") and not _SIGNATURE_ABOVE_RE.search(
+                text, max(0, text.rfind("\n", 0, max(0, m.start() - 1)) - 200), m.start()
+            ):
+                continue  # "et/ou": lowercase pairs need a signed line just above
             groups = (
                 ("a", "b") if m.group("a") else ("a2", "b2") if m.group("a2")
                 else ("a4", "b4") if m.group("b4") else ("a4",) if m.group("a4")
-                else ("a5", "b5", "c5") if m.group("a5") else ("b3",)
+                else ("a5", "b5", "c5") if m.group("a5")
+                else ("a6", "b6") if m.group("a6") else ("b3",)
             )  # fmt: skip
             for g in groups:
                 yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
                              score=0.7, attributes={"role": "staff", "part": "initials",
                                                     "trigger": "signature"})
+        for m in _LOGIN_FIELD_RE.finditer(text):
+            login = m.group("login")
+            if not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(login):
+                continue  # "opérateur : interne": a word, no login
+            yield Entity(m.start("login"), m.end("login"), "PERSON",
+                         source="pattern/person-initials", score=0.7,
+                         attributes={"role": "staff", "part": "initials", "trigger": "login"})
         for m in _MESSAGE_SIGNATURE_RE.finditer(text):
             ini = m.group("ini")
             if _is_body_acronym(ini) or (len(ini) > 2 and _written_lowercase(ini.lower())):
@@ -2003,6 +2038,7 @@ class PersonDetector:
             if e.attributes.get("part") == "initials"
             or not _only_body_acronym(document.text[e.start : e.end])
         ]  # fmt: skip
+        found = [_with_footer_initial(document.text, e) for e in found]
         # the patient's metadata names make a dictionary/other guess a patient
         found = [self._with_meta_role(document, e) for e in found]
         found.extend(self._repeat_pass(document, found))

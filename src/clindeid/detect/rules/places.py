@@ -388,7 +388,8 @@ WORLD_CITY_NAME_MIN_POPULATION = 500_000  # a city that is also a first name nee
 SCORE_PLACE_NAMES: frozenset[str] = frozenset(
     {"deauville", "lugano", "ann arbor", "bethesda", "milan", "paris", "sydney", "atlanta",
      "montreal", "vienne", "los angeles", "baltimore", "boston", "kyoto", "seattle", "lille",
-     "rotterdam", "amsterdam", "toronto", "montpellier", "edmonton", "banff", "chicago"}
+     "rotterdam", "amsterdam", "toronto", "montpellier", "edmonton", "banff", "chicago",
+     "ottawa"}
 )  # fmt: skip
 SCORE_AFTER = (
     r"[ \t]*[:=]?[ \t]*(?:[0-5](?!\d|[,.]\d|[ \t]*(?:ans|mois|km|rue|av))|[IVX]{1,4}\b|[A-D]\b"
@@ -422,7 +423,9 @@ WHOLE_FEATURES = (
     r"abbaye|chapelle|mosqu[ée]e|synagogue|pagode|sanctuaire|"
     r"zone(?:[ \t]+(?:industrielle|artisanale|commerciale|d['’]activit[ée]s?|portuaire))?|"
     r"ZI|ZA|fosse|puits|carreau|piste|"
-    r"parc[ \t]+d['’]activit[ée]s?|for[êe]t[ \t]+domaniale|canton"
+    r"parc[ \t]+d['’]activit[ée]s?|for[êe]t[ \t]+domaniale|canton|"
+    r"port(?:[ \t]+de[ \t]+(?:p[êe]che|plaisance|commerce))?|mer|canal|campement|squat|"
+    r"zone[ \t]+de[ \t]+fret"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -732,9 +735,9 @@ _TERRITORY = re.compile(
 )
 _ARRONDISSEMENT_LOC = re.compile(ARRONDISSEMENT)
 _FEATURE_NAME = (
-    rf"[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*"
+    rf"[{UP}][{LOW}]+(?:['’][{LOW}]+)?(?:-[{UP}][{LOW}]+)*"  # "Penmarc'h"
     rf"(?:(?:[ \t]+(?:des|du|de|de[ \t]+la|aux|à)[ \t]+|[ \t]+|[ \t]*d['’])"
-    rf"[{UP}][{LOW}]+(?:-[{UP}][{LOW}]+)*){{0,3}}"
+    rf"[{UP}][{LOW}]+(?:['’][{LOW}]+)?(?:-[{UP}][{LOW}]+)*){{0,3}}"
 )
 _FEATURE_PLACE = re.compile(
     rf"{_first_char_led(FEATURE_NOUNS)}[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
@@ -750,6 +753,8 @@ _FEATURE_NUMBER = re.compile(r"[ \t]+\d{1,2}(?![\w]|[,.:/]\d)")
 # "Chamrousse 1750", "Isola 2000": the station, not the commune).
 _NAMED_PLACES = re.compile(
     r"(?<![\w-])(?:Principaut[ée][ \t]+(?:de[ \t]+Monaco|d['’]Andorre)"
+    r"|March[ée][ \t]+d['’]int[ée]r[êe]t[ \t]+national(?:[ \t]+de[ \t]+[A-Z][\w-]+)?"
+    r"|MIN[ \t]+de[ \t]+Rungis"
     r"|(?i:arc|les[ \t]+arcs|chamrousse|courchevel|la[ \t]+plagne|plagne|avoriaz|isola|"
     r"orci[èe]res|risoul|pra[- ]loup|tignes|superbagn[èe]res|valmorel|flaine|pyr[ée]n[ée]es|"
     r"les[ \t]+sept[ \t]+laux|superd[ée]voluy|vars|montgen[èe]vre)"
@@ -1183,7 +1188,7 @@ _RURAL_PLACE_BEFORE_ZIP = re.compile(
 _DWELLING_BEFORE_ZIP = re.compile(
     r"(?<=,[ \t])(?P<comp>(?i:chambre|emplacement|studio|bungalow|mobil-home|box|cellule|"
     r"appartement|appt\.?|logement|lot)[ \t]*(?:n[°º][ \t]*)?\d{1,4}[A-Za-z]?)"
-    r"(?=[ \t]*,[ \t]*\d{5}[ \t]+\w)"
+    r"(?=[ \t]*,[ \t]*(?:[^,\n]{3,60},[ \t]*)?\d{5}[ \t]+\w)"
 )
 # A lieu-dit opening with its article just before the postcode, after a dash or a colon:
 # "… 64 ans – la petite haie, 53240 andouillé", "Domicile : Les Grands Champs, 49300 Cholet".
