@@ -49,6 +49,8 @@ SETS: dict[str, str] = {
     "heldout_s": "helds",
     "heldout_t": "heldt",
     "heldout_u": "heldu",
+    "heldout_v": "heldv",
+    "heldout_w": "heldw",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
