@@ -153,6 +153,13 @@ _VACCINES = re.compile(rf"\b(?:{VACCINES})\b", _FLAGS)
 _COMPOUND_MONTHS = re.compile(COMPOUND_MONTHS, _FLAGS)
 _YEARS_AND_BEFORE = re.compile(r"(?P<y>ans?)\s+et\s+$", _FLAGS)
 _WINDOW = 50
+# A milestone of the child's schedule before its age: "vaccins des 2 mois", "bilan des 4 ans".
+_MILESTONE_BEFORE = re.compile(
+    r"\b(?:vaccins?|vaccinations?|rappels?|examens?|bilans?|visites?|consultations?|"
+    r"certificats?)(?:[ \t]+(?:obligatoires?|de[ \t]+sant[ée]|syst[ée]matiques?))?"
+    r"[ \t]+(?:des|du)[ \t]+$",
+    _FLAGS,
+)
 _THRESHOLD_BEFORE = re.compile(r"(?:[<>≤≥]=?|=>|>=|<=)[ \t]*$")
 
 
@@ -168,6 +175,8 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
                                                  bound.start()):
         return 0.9  # "âgés de 4 à 10 ans"
     in_parens = text[s - 1 : s] == "(" and text[e : e + 1] == ")"
+    if name == "number" and _MILESTONE_BEFORE.search(text, max(0, s - 40), s):
+        return 0.85  # "vaccins des 2 mois", "examen des 9 mois": the child's age then
     if _AFTER_BIRTH_DATE.search(text, max(0, s - 45), s):
         return 0.9
     if _AGE_AFTER.match(text, e):

@@ -378,6 +378,22 @@ def _national_at(
     return None
 
 
+# A phone number dictated in words, five pairs opening with "zéro": "zéro six douze
+# quarante-huit trente-trois soixante-dix-sept zéro deux".
+_UNIT_WORD = r"(?:un|deux|trois|quatre|cinq|six|sept|huit|neuf)"
+_TEEN_WORD = r"(?:dix-sept|dix-huit|dix-neuf|dix|onze|douze|treize|quatorze|quinze|seize)"
+_PAIR_WORDS = (
+    rf"(?:z[ée]ro[ \t]+{_UNIT_WORD}|z[ée]ro[ \t]+z[ée]ro"
+    rf"|quatre-vingts?(?:-(?:{_TEEN_WORD}|{_UNIT_WORD}))?"
+    rf"|soixante(?:-et-onze|[- ]et[- ]onze|-{_TEEN_WORD})"
+    rf"|(?:vingt|trente|quarante|cinquante|soixante)(?:[- ]et[- ]un|-{_UNIT_WORD})?"
+    rf"|{_TEEN_WORD})"
+)
+_SPELLED_PHONE_RE = re.compile(
+    rf"(?<![\w-])(?i:z[ée]ro[ \t]+(?P<p>{_UNIT_WORD})(?:[ \t,]+{_PAIR_WORDS}){{4,5}})(?![\w-])"
+)
+
+
 @dataclass(frozen=True)
 class PhoneDetector:
     """Phone and fax numbers (``validated/phone``) and triggered short numbers
@@ -410,6 +426,10 @@ class PhoneDetector:
                 if nxt is None:
                     break
                 pos = nxt.end()
+        for m in _SPELLED_PHONE_RE.finditer(text):  # a dictated number, in words
+            yield Entity(m.start(), m.end(), "PHONE", "pattern/phone", 0.85,
+                         attributes={"kind": "mobile" if m.group("p") in ("six", "sept")
+                                     else "landline", "spelled": True})
         trig_ends = [t.end for t in triggers]
         for run in _RUN_RE.finditer(text):
             start = run.start()

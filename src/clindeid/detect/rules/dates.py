@@ -461,6 +461,13 @@ def _bare_day_month(text: str, m: re.Match[str], start: int, end: int) -> bool:
     return len(m.group("d")) == 2 and m.group("m")[0] == "0"
 
 
+# "depuis la rentrée" without a year is the school year's start only when nothing follows
+# that makes it a return ("… à domicile", "… de vacances", "… chez elle").
+_RENTREE_AS_PERIOD_AFTER = re.compile(
+    r"(?![ \t]+(?:à|au|aux|en|chez|de|d['’]|du|des|dans|sur|le|la|les|l['’])(?![\w'’-]))"
+)
+
+
 def _holidays(text: str) -> Iterator[_Candidate]:
     """"depuis Noël", "Toussaint 2019", "à la Saint-Jean", "rentrée 2024", "rentrée de
     septembre 2025" (article left out)."""
@@ -476,8 +483,12 @@ def _holidays(text: str) -> Iterator[_Candidate]:
                 continue
             month, day = SAINTS_DAYS[m.group("sn")]
         elif m.group("rentree"):
-            if year is None:
-                continue  # "depuis la rentrée" can be a return home
+            if year is None and not (
+                triggered and art is not None
+                and (art.group("art") or "").lower() == "la"
+                and _RENTREE_AS_PERIOD_AFTER.match(text, m.end())
+            ):
+                continue  # "depuis la rentrée à domicile": a return home
             month, day = 9, None
         else:
             if year is None and not triggered:

@@ -88,8 +88,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+municipal\s+de\s+santé|maison\s+médicale(?:\s+de\s+garde)?|"
      r"centre\s+de\s+PMI|centre\s+de\s+protection\s+maternelle\s+et\s+infantile|"
      r"centre\s+délocalisé\s+de\s+prévention\s+et\s+de\s+soins|"
-     r"dispensaire", "OTHER", False),
-    (r"CMS", "OTHER", True),
+     r"dispensaire|centre\s+anti-?rabique", "OTHER", False),
+    (r"CMS|CDPS", "OTHER", True),
     (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement|"
      r"centre\s+d['’]accueil\s+de\s+jour|accueil\s+de\s+jour",
      "EHPAD", False),
@@ -185,7 +185,9 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Pp]harmacie", r"labo(?=[ \t]+[A-ZÉ])",
     r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
     r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
-    r"[Aa]ssociation", r"[Ff]ondation", r"SARL", r"SCM", r"SELARL", r"SELAS", r"GIE",
+    r"[Aa]ssociation", r"[Ff]ondation", r"SARL",
+    r"SAS?(?<!\d[ \t]SA)(?<!\d[ \t]SAS)(?=[ \t]+[A-Z][a-z]{3,})", r"SCM", r"SELARL",
+    r"SELAS", r"GIE",
     r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie",
     r"[Cc]r[èe]che(?:\s+(?:municipale|parentale|collective|familiale|d['’]entreprise))?",
     r"[Cc]lub(?=\s+(?:Les|Le|La|L['’])\s*[A-ZÀ-Ý])",
@@ -336,7 +338,10 @@ NAMED_ORGS: tuple[str, ...] = (
     # national funds and bodies known by their acronym, patients' associations, hearing-aid,
     # optical, orthotics and laboratory networks ("audioprothésiste : Amplifon", "prothèse
     # par Proteor", "laboratoire Biogroup")
-    r"FIVA", r"ENIM", r"ONF", r"ONAC(?:VG)?", r"ARSLA", r"CNSA", r"AGEFIPH", r"FIPHFP",
+    r"FIVA", r"FIVP", r"CSSM",
+    r"Fonds[ \t]+d['’]indemnisation[ \t]+des[ \t]+victimes[ \t]+(?:de[ \t]+l['’]amiante|"
+    r"des?[ \t]+pesticides)",
+    r"ENIM", r"ONF", r"ONAC(?:VG)?", r"ARSLA", r"CNSA", r"AGEFIPH", r"FIPHFP",
     r"AIDES(?![ \t]*[A-ZÀ-Ý])(?<![A-ZÀ-Ý][ \t]AIDES)", r"COMEDE", r"Comede", r"Cimade",
     r"M[ée]decins[ \t]+(?:du[ \t]+Monde|sans[ \t]+fronti[èe]res)", r"Coallia",
     r"France[ \t]+terre[ \t]+d['’]asile", r"France[ \t]+Victimes",
@@ -352,7 +357,8 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Immobilier))?",
     r"Bouygues(?:[ \t]+(?:Construction|B[âa]timent|Telecom|Immobilier))?", r"Eiffage",
     r"Airbus(?:[ \t]+(?:Helicopters|Defence(?:[ \t]+and[ \t]+Space)?))?", r"Stellantis",
-    r"Michelin", r"Safran", r"Thales", r"TotalEnergies", r"ArcelorMittal", r"Dassault"
+    r"Michelin", r"Sollac", r"Usinor", r"Safran",
+    r"Thales", r"TotalEnergies", r"ArcelorMittal", r"Dassault"
     r"[ \t]+(?:Aviation|Syst[èe]mes)", r"Naval[ \t]+Group", r"Sanofi", r"Servier",
     r"Danone", r"Lactalis", r"Veolia", r"Engie", r"Decathlon", r"Intermarch[ée]", r"Auchan",
     r"Lidl", r"Manpower", r"Adecco", r"Randstad", r"Derichebourg", r"Air[ \t]+France",
@@ -367,6 +373,8 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Air[ \t]+Liquide(?:[ \t]+(?:Sant[ée]|Healthcare))?", r"ADEP[ \t]+Assistance",
     r"FF(?:R|F|BB|HB|T|N|A|C|G|E|S|Tri|ME|SA)(?=[ \t]*(?:[,.;)]|n°|$|(?:par|et|pour)\b))",
     r"CAFAT", r"CPS(?=[ \t]*\((?i:dossier|demande))",
+    # diabetes data platforms the patient shares readings on ("données partagées sur Glooko")
+    r"Glooko", r"LibreView", r"Tidepool", r"CareLink",
     r"Vivisol", r"Linde[ \t]+(?:Homecare|Healthcare)", r"Orkyn", r"SOS[ \t]+Oxyg[èe]ne",
     r"Isis[ \t]+M[ée]dical",
     # insurers and accident funds across the borders (frontier workers)
@@ -758,6 +766,8 @@ _ORG_TERRITORIAL = re.compile(
     rf"(?:[- ]{_CAPWORD}){{0,3}}"
     rf"|(?i:{REGIONS})(?![\w-])"
     rf"|{_DEPARTEMENT_NAME}(?:-{_DEPARTEMENT_NAME})*(?![\w-]))"
+    # a cardinal point that splits the territory: "SPST Rhône Sud", "CPAM Nord-Est"
+    rf"(?:[ \t-](?:Nord|Sud|Est|Ouest|Centre)(?:-(?:Est|Ouest))?(?![\w-]))?"
 )
 _NAMED_FINANCIAL = re.compile(
     rf"(?<![\w-])(?:(?P<bank>{'|'.join(NAMED_FINANCIAL[:6])})(?P<region>(?:[ \t]+{_UNIT}){{0,3}})"

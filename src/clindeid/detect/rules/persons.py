@@ -610,8 +610,27 @@ _TYPIST_INITIALS_RE = re.compile(
     # lowercase initials or a login ("mp", "glebreton", "blanc.c") closing the line or
     # before a dash
     rf"|(?:[a-z]{{2,3}}|[a-z]{{2,15}}\.[a-z]{{1,15}}|[a-z]{{4,15}})"
-    rf"(?=[ \t]*(?:\n|$|[–—][ \t]|-[ \t])))))"
+    rf"(?=[ \t]*(?:\n|$|[–—][ \t]|-[ \t]))"
+    # or a login of a surname and the first name's initial: "Édité par RochefortA"
+    rf"|[A-Z][a-z]{{2,15}}[A-Z]{{1,2}})))"
     rf"(?![\w/])"
+)
+# A typing cue before the author's and typist's pair, or after its date, the typist in
+# brackets: "Frappe : MB/jc", "frappé le 27/05/2026 (MB)".
+_TYPING_CUE = r"(?i:frapp[ée]e?|frappe|saisie?|dactylo(?:graphi[ée]e?)?|tap[ée]e?)"
+_TYPING_PAIR_RE = re.compile(
+    rf"(?<![\w]){_TYPING_CUE}[ \t]*:?[ \t]*(?P<a>[A-Z]{{1,4}})[ \t]*/[ \t]*"
+    r"(?P<b>[a-z]{2,3}|[A-Z]{2,3})(?![\w/])"
+    rf"|(?<![\w]){_TYPING_CUE}[ \t]+le[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
+    r"\((?P<c>[A-Z]{2,3}|[a-z]{2,3})\)"
+)
+# A login closing a dated validation or print footer: "Validé le 09/04/2026 à 11:12 –
+# mgarnierlafosse", "Imprimé le 04/07/2026 06:52 – dbenhamou".
+_FOOTER_LOGIN_RE = re.compile(
+    r"(?<![\w])(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?|g[ée]n[ée]r[ée]e?)"
+    r"[ \t]+le[ \t]+\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?"
+    r"[–—-][ \t]*(?P<login>[a-z][a-z0-9._-]{3,24})[ \t]*$",
+    re.MULTILINE,
 )
 # The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the
 # typist in lowercase), or "JD/AL" right under the "Dr …" line.
@@ -1697,6 +1716,20 @@ class PersonDetector:
             login = m.group("login")
             if not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(login):
                 continue  # "opérateur : interne": a word, no login
+            yield Entity(m.start("login"), m.end("login"), "PERSON",
+                         source="pattern/person-initials", score=0.7,
+                         attributes={"role": "staff", "part": "initials", "trigger": "login"})
+        for m in _TYPING_PAIR_RE.finditer(text):
+            for g in ("a", "b", "c"):
+                if m.group(g):
+                    yield Entity(m.start(g), m.end(g), "PERSON",
+                                 source="pattern/person-initials", score=0.7,
+                                 attributes={"role": "staff", "part": "initials",
+                                             "trigger": "reference"})
+        for m in _FOOTER_LOGIN_RE.finditer(text):
+            login = m.group("login")
+            if not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(login):
+                continue  # "validé le … – transmis": a word, no login
             yield Entity(m.start("login"), m.end("login"), "PERSON",
                          source="pattern/person-initials", score=0.7,
                          attributes={"role": "staff", "part": "initials", "trigger": "login"})

@@ -289,6 +289,12 @@ COUNTRIES: tuple[str, ...] = (
     "Wallis-et-Futuna", "Corse", "Kabylie", "Maghreb", "Afrique", "Afrique du Nord",
     "Afrique subsaharienne", "Asie", "Amérique", "Amérique du Sud", "Antilles", "DOM-TOM",
 )  # fmt: skip
+# Islands, rivers and quarters named without a cue: "retour de Crète", "sur l'Oyapock".
+OTHER_PLACES: tuple[str, ...] = (
+    "Crète", "Sicile", "Sardaigne", "Baléares", "Majorque", "Minorque", "Ibiza", "Canaries",
+    "Tenerife", "Madère", "Açores", "Corfou", "Djerba", "Zanzibar", "Phuket", "Marie-Galante",
+    "Oyapock", "Maroni", "Approuague", "Butte-aux-Cailles",
+)  # fmt: skip
 REGIONS: tuple[str, ...] = (
     "Auvergne-Rhône-Alpes", "Bourgogne-Franche-Comté", "Bretagne", "Centre-Val de Loire",
     "Grand Est", "Hauts-de-France", "Île-de-France", "Ile-de-France", "Normandie",
@@ -409,7 +415,7 @@ TERRITORY_CUES = (
 # Piton des Neiges", "gîte de la Caverne Dufour" (the name is the LOCATION).
 FEATURE_NOUNS = (
     r"quais?|berges?|rives?|bords?|sentiers?|chemin[ \t]+de[ \t]+randonn[ée]e|gîte|gite|"
-    r"refuge|sommet|flancs?|pentes?|versants?|vall[ée]e"
+    r"refuge|sommet|flancs?|pentes?|versants?|vall[ée]e|usines?"
 )
 # Features whose head noun is part of the place's name: "massif des Écrins", "stade Lescure",
 # "plage de la Datcha", "lac d'Annecy", "village de Twenké" (recent held-out sets and the
@@ -422,7 +428,7 @@ WHOLE_FEATURES = (
     r"village|quartier|bois|campus|square|esplanade|parvis|basilique|cath[ée]drale|[ée]glise|"
     r"abbaye|chapelle|mosqu[ée]e|synagogue|pagode|sanctuaire|"
     r"zone(?:[ \t]+(?:industrielle|artisanale|commerciale|d['’]activit[ée]s?|portuaire))?|"
-    r"ZI|ZA|fosse|puits|carreau|piste|"
+    r"ZI|ZA|fosse|puits|carreau|piste(?:[ \t]+cyclable)?|voie[ \t]+verte|"
     r"parc[ \t]+d['’]activit[ée]s?|for[êe]t[ \t]+domaniale|canton|"
     r"port(?:[ \t]+de[ \t]+(?:p[êe]che|plaisance|commerce))?|mer|canal|campement|squat|"
     r"zone[ \t]+de[ \t]+fret"
@@ -816,11 +822,14 @@ def _location_key(text: str) -> str:
 
 
 _LOCATION_NAMES: frozenset[str] = frozenset(
-    _location_key(n) for n in (*COUNTRIES, *REGIONS, *DEPARTEMENTS)
+    _location_key(n) for n in (*COUNTRIES, *REGIONS, *DEPARTEMENTS, *OTHER_PLACES)
 )
 _PLAIN_LOCATION_NAMES: frozenset[str] = frozenset(
     _location_key(n)
-    for n in (*(c for c in COUNTRIES if c not in COUNTRIES_NEED_CUE), *REGIONS_WITHOUT_CUE)
+    for n in (
+        *(c for c in COUNTRIES if c not in COUNTRIES_NEED_CUE), *REGIONS_WITHOUT_CUE,
+        *OTHER_PLACES,
+    )
 )
 # Countries and islands that need a cue but are places after "en".
 _EN_COUNTRY_NAMES = frozenset(
@@ -1183,6 +1192,14 @@ _RURAL_PLACE_BEFORE_ZIP = re.compile(
     # the postcode after it, or after one more segment ("…, route de Gallician, 30600 …")
     rf"(?=[ \t]*,[ \t]*(?:[^,\n]{{3,60}},[ \t]*)?\d{{5}}[ \t]+[{UP}])"
 )
+# A place name opening the line before a postal box and the postcode: "Kério – CS 50327 –
+# 56306 PONTIVY CEDEX" (a hospital's or a service's name there is left to other passes).
+_PLACE_BEFORE_POSTBOX = re.compile(
+    rf"(?m)^[ \t]*(?!(?:H[ôo]pital|Service|Secr[ée]tariat|P[ôo]le|Site|Centre|Clinique|"
+    rf"Polyclinique|Institut|Maison|Unit[ée]|B[âa]timent|Direction|Standard)\b)"
+    rf"(?P<comp>[{UP}][{LOW}'’-]+(?:[ \t]+[{UP}][{LOW}'’-]+)?)"
+    rf"(?=[ \t]*[–—-][ \t]*(?:CS|BP|B\.P\.|TSA)[ \t]*\d{{3,6}}[ \t]*[–—,-][ \t]*\d{{5}}[ \t])"
+)
 # A room, pitch or dwelling number written between commas before the postcode: "Foyer …,
 # chambre 112, 72100 Le Mans", "camping …, emplacement 112, 83600 Fréjus".
 _DWELLING_BEFORE_ZIP = re.compile(
@@ -1206,6 +1223,7 @@ _PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
     (_COMPLEMENT_AFTER_TOWN, "complement", 0.8),
     (_NUMBER_LAST_STREET, "street", 0.8),
     (_RURAL_PLACE_BEFORE_ZIP, "named_place", 0.8),
+    (_PLACE_BEFORE_POSTBOX, "named_place", 0.75),
     (_FLOOR_DOOR_SEGMENT, "complement", 0.8),
     (_DWELLING_BEFORE_ZIP, "complement", 0.8),
     (_ARTICLE_PLACE_BEFORE_ZIP, "named_place", 0.75),

@@ -1,0 +1,72 @@
+"""Detection of what the national warehouse samples and the emergency, primary and home
+care exports showed (heldout_v and heldout_w, used for development after their blind
+measure): logins and typists' initials in validation and print footers, islands, rivers
+and quarters, factories, cycle paths, places before a postal box, funds and social
+security bodies, steelmakers and data platforms, "SA" companies, a territory split by a
+cardinal point, rabies centres and overseas health centres, the school year's start, a
+child's schedule milestones and a phone number dictated in words. The examples are our
+own, not the sets'."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("line", "span", "label"),
+    [
+        # people: logins and initials of footers
+        ("Validé le 12/03/2026 à 09:40 – pbertrandmoreau\nFin", "pbertrandmoreau", "PERSON"),
+        ("Document signé le 02/02/2026 – lcaradec", "lcaradec", "PERSON"),
+        ("Imprimé le 15/05/2026 17:02 – ynguyen", "ynguyen", "PERSON"),
+        ("Édité par MarchandL le 03/09/2026 à 10:15", "MarchandL", "PERSON"),
+        ("Frappe : PL/ak – édité le 11/03/2026", "PL", "PERSON"),
+        ("Frappe : PL/ak – édité le 11/03/2026", "ak", "PERSON"),
+        ("dicté le 04/02/2026, frappé le 05/02/2026 (SV)", "SV", "PERSON"),
+        # places
+        ("Diarrhée depuis son retour de Sicile fin juin.", "Sicile", "LOCATION"),
+        ("Orpailleur sur le Maroni depuis dix ans.", "Maroni", "LOCATION"),
+        ("Vit seul près de la Butte-aux-Cailles.", "Butte-aux-Cailles", "LOCATION"),
+        ("Cariste chez Valeo, usine des Fontenelles, en 2x8.", "Fontenelles", "LOCATION"),
+        ("Chute sur la piste cyclable Nantes-Pornic à 20 km/h.", "piste cyclable Nantes-Pornic",
+         "LOCATION"),
+        ("Service de diabétologie\nKerbernez – CS 20051 – 29191 QUIMPER CEDEX", "Kerbernez",
+         "ADDRESS"),
+        # organisations
+        ("Lettre du SPST Loire Nord au médecin traitant.", "SPST Loire Nord", "ORG"),
+        ("Glycémies téléversées sur LibreView chaque semaine.", "LibreView", "ORG"),
+        ("Ancien fondeur chez Usinor à Dunkerque.", "Usinor", "ORG"),
+        ("Trente ans d'ouvrier agricole pour la SA Canelia, Basse-Terre.", "SA Canelia", "ORG"),
+        ("Dossier transmis au Fonds d'indemnisation des victimes de l'amiante.",
+         "Fonds d'indemnisation des victimes de l'amiante", "ORG"),
+        ("Attestation pour le FIVP jointe.", "FIVP", "ORG"),
+        ("Affiliée à la CSSM sous le n° 976-1234567.", "CSSM", "ORG"),
+        ("Avis du centre antirabique de Lyon demandé.", "centre antirabique de Lyon",
+         "HOSPITAL"),
+        ("Adressée par le CDPS de Maripasoula pour MAP.", "CDPS de Maripasoula", "HOSPITAL"),
+        # dates, ages, phones
+        ("Céphalées quotidiennes depuis la rentrée, sommeil court.", "rentrée", "DATE"),
+        ("Rattrapage des vaccins des 4 mois prévu lundi.", "4 mois", "AGE"),
+        ("Examen des 9 mois sans particularité.", "9 mois", "AGE"),
+        ("sa fille est joignable au zéro sept quinze vingt-deux soixante et onze "
+         "quatre-vingt-dix-neuf virgule", "zéro sept quinze vingt-deux soixante et onze "
+         "quatre-vingt-dix-neuf", "PHONE"),
+    ],
+)  # fmt: skip
+def test_warehouse_names(found_in_note, line, span, label):
+    assert found_in_note(line).get(span) == label
+
+
+@pytest.mark.parametrize(
+    ("line", "absent"),
+    [
+        ("Validé le 04/07/2026 – transmis au secrétariat", "transmis"),
+        ("Confort meilleur depuis la rentrée à domicile.", "rentrée"),
+        ("Bilan à 33 SA Hospitalisation en urgence.", "SA Hospitalisation"),
+        ("Traitement de 2 mois à poursuivre.", "2 mois"),
+        ("Hôpital Nord – CS 10001 – 13015 Marseille", "Hôpital Nord"),
+    ],
+)  # fmt: skip
+def test_warehouse_look_alikes(found_in_note, line, absent):
+    found = found_in_note(line)
+    assert found.get(absent) not in ("PERSON", "DATE", "ORG", "AGE", "ADDRESS")
