@@ -467,6 +467,11 @@ _RENTREE_AS_PERIOD_AFTER = re.compile(
     r"(?![ \t]+(?:à|au|aux|en|chez|de|d['’]|du|des|dans|sur|le|la|les|l['’])(?![\w'’-]))"
 )
 
+# … nor when the sentence speaks of a return or a stay: "retour à domicile depuis la rentrée".
+_RENTREE_RETURN_BEFORE = re.compile(
+    r"(?i:domicile|retour|sortie|hospitalis\w*|s[ée]jour|vacances|maison)[^.\n]*$"
+)
+
 
 def _holidays(text: str) -> Iterator[_Candidate]:
     """"depuis Noël", "Toussaint 2019", "à la Saint-Jean", "rentrée 2024", "rentrée de
@@ -487,6 +492,7 @@ def _holidays(text: str) -> Iterator[_Candidate]:
                 triggered and art is not None
                 and (art.group("art") or "").lower() == "la"
                 and _RENTREE_AS_PERIOD_AFTER.match(text, m.end())
+                and not _RENTREE_RETURN_BEFORE.search(text, max(0, before - 60), before)
             ):
                 continue  # "depuis la rentrée à domicile": a return home
             month, day = 9, None
