@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_w`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_y`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 """
@@ -47,6 +47,8 @@ SETS = {
     "heldout_u": ROOT / "heldout_u" / "heldout_u.jsonl",
     "heldout_v": ROOT / "heldout_v" / "heldout_v.jsonl",
     "heldout_w": ROOT / "heldout_w" / "heldout_w.jsonl",
+    "heldout_x": ROOT / "heldout_x" / "heldout_x.jsonl",
+    "heldout_y": ROOT / "heldout_y" / "heldout_y.jsonl",
 }
 
 

@@ -51,6 +51,8 @@ SETS: dict[str, str] = {
     "heldout_u": "heldu",
     "heldout_v": "heldv",
     "heldout_w": "heldw",
+    "heldout_x": "heldx",
+    "heldout_y": "heldy",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
