@@ -88,8 +88,9 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+municipal\s+de\s+santé|maison\s+médicale(?:\s+de\s+garde)?|"
      r"centre\s+de\s+PMI|centre\s+de\s+protection\s+maternelle\s+et\s+infantile|"
      r"centre\s+délocalisé\s+de\s+prévention\s+et\s+de\s+soins|"
-     r"dispensaire|centre\s+anti-?rabique", "OTHER", False),
-    (r"CMS|CDPS", "OTHER", True),
+     r"dispensaire|centre\s+anti-?rabique|"
+     r"centre\s+(?:dermatologique|ophtalmologique|cardiologique)", "OTHER", False),
+    (r"CMS|CDPS|MSP", "OTHER", True),
     (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement|"
      r"centre\s+d['’]accueil\s+de\s+jour|accueil\s+de\s+jour",
      "EHPAD", False),
@@ -142,7 +143,7 @@ LOWER_HEAD_ADJECTIVES: frozenset[str] = frozenset({"clinique", "institut", "cent
 NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
     (r"HEGP|LRB", "CHU"),
     # regional university hospitals and cancer centres known by their acronym alone
-    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole|CGFL|CJP", "CHU"),
+    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole|CGFL|CJP|HFME", "CHU"),
     (r"La\s+Pitié|La\s+Timone|Kremlin[- ]Bicêtre\s+hospital", "CHU"),
     (r"Bergoni[ée]|Paoli-Calmettes", "CLCC"),
 )  # fmt: skip
@@ -198,7 +199,8 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Hh][ôo]tel(?!\s+(?:de\s+(?:[Vv]ille|[Pp]olice|[Rr][ée]gion|[Dd][ée]partement)|[Dd]ieu))",
     r"Optique", r"[Cc]oop[ée]rative(?:\s+agricole)?", r"[Ii]nterpr[ée]tariat",
     r"LABORATOIRE", r"[ÉE]COLE[ \t]+(?:PRIMAIRE|MATERNELLE|[ÉE]L[ÉE]MENTAIRE)", r"COLL[ÈE]GE",
-    r"LYC[ÉE]E", r"SCEA", r"EARL", r"GAEC", r"bar(?=[ \t]+(?:Le|La|Les|L['’]|du|des|de)\b)",
+    r"LYC[ÉE]E", r"[ÉE]COLE(?=[ \t]+(?:DE|DU|DES)[ \t]+[A-ZÀ-Ý])",
+    r"SCEA", r"EARL", r"GAEC", r"bar(?=[ \t]+(?:Le|La|Les|L['’]|du|des|de)\b)",
     r"[Cc]af[ée]", r"[Bb]rasserie",
 )  # fmt: skip
 # Words of a service or laboratory name that make it generic ("Unité Neurovasculaire",
@@ -375,6 +377,10 @@ NAMED_ORGS: tuple[str, ...] = (
     r"CAFAT", r"CPS(?=[ \t]*\((?i:dossier|demande))",
     # diabetes data platforms the patient shares readings on ("données partagées sur Glooko")
     r"Glooko", r"LibreView", r"Tidepool", r"CareLink",
+    # national services and bodies named as a whole ("orienté vers Tabac Info Service")
+    r"[Tt]abac[ \t]+[Ii]nfo[ \t]+[Ss]ervice", r"TABAC[ \t]+INFO[ \t]+SERVICE", r"SignalConso",
+    r"Centre[ \t]+spatial[ \t]+guyanais", r"CSG(?=[ \t]*(?:\)|,|\.|$))",
+    r"[0123456789]\d[ \t]+Habitat",
     r"Vivisol", r"Linde[ \t]+(?:Homecare|Healthcare)", r"Orkyn", r"SOS[ \t]+Oxyg[èe]ne",
     r"Isis[ \t]+M[ée]dical",
     # insurers and accident funds across the borders (frontier workers)
@@ -504,7 +510,7 @@ PUBLIC_BODY_HEADS = (
     r"CGSS|URSSAF|CMSA|CNAV|DDPP|SPIP|DSDEN|OPH|CRAMIF|CARSAT"
 )
 # National bodies known by an acronym alone: fire brigades and air navigation services.
-NAMED_PUBLIC_BODIES = r"BSPP|BMPM|DSNA|DGAC"
+NAMED_PUBLIC_BODIES = r"BSPP|BMPM|DSNA|DGAC|SDMIS"
 # Workplaces before an employer's name ("entrepôt Amazon", "usine Renault de Flins"): the
 # name is the organisation, a trailing town is left to the CITY detector.
 WORKPLACE_HEADS = (
@@ -516,7 +522,7 @@ WORKPLACE_HEADS = (
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
-    r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
+    r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|AMETRA|ACMS|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
     r"PCO|PTA|DAC|CRS|"
     r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"

@@ -623,13 +623,26 @@ _TYPING_PAIR_RE = re.compile(
     r"(?P<b>[a-z]{2,3}|[A-Z]{2,3})(?![\w/])"
     rf"|(?<![\w]){_TYPING_CUE}[ \t]+le[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
     r"\((?P<c>[A-Z]{2,3}|[a-z]{2,3})\)"
+    # or a pair opening the line before a dated edit: "NF/DL – édité le 04/09/2026"
+    r"|(?m:^)[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—-][ \t]*"
+    r"(?i:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
+    r"r[ée]dig[ée]|valid[ée])e?\b)"
+    # or a lowercase pair closing a dated print footer: "Imprimé le vendredi 27/03/2026 –
+    # acj/nl"
+    r"|(?i:imprim[ée]e?|[ée]dit[ée]e?|valid[ée]e?|frapp[ée]e?)[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?"
+    r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—-][ \t]*"
+    r"(?P<f>[a-z]{2,3})/(?P<g>[a-z]{2,3})(?=[ \t]*$)",
+    re.MULTILINE,
 )
 # A login closing a dated validation or print footer: "Validé le 09/04/2026 à 11:12 –
 # mgarnierlafosse", "Imprimé le 04/07/2026 06:52 – dbenhamou".
 _FOOTER_LOGIN_RE = re.compile(
-    r"(?<![\w])(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?|g[ée]n[ée]r[ée]e?)"
+    r"(?<![\w])(?:(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?|g[ée]n[ée]r[ée]e?)"
     r"[ \t]+le[ \t]+\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?"
-    r"[–—-][ \t]*(?P<login>[a-z][a-z0-9._-]{3,24})[ \t]*$",
+    # or a form closed at a time: "Fiche close à 22h41 – tnd"
+    r"|(?i:clos(?:e|ée?)?|cl[ôo]tur[ée]e?|ferm[ée]e?)[ \t]+(?:le[ \t]+[\d/.]{6,10}[ \t]+)?"
+    r"à[ \t]+\d{1,2}[h:]\d{2}[ \t]*)"
+    r"[–—-][ \t]*(?P<login>[a-z][a-z0-9._-]{2,24})[ \t]*$",
     re.MULTILINE,
 )
 # The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the
@@ -1720,7 +1733,7 @@ class PersonDetector:
                          source="pattern/person-initials", score=0.7,
                          attributes={"role": "staff", "part": "initials", "trigger": "login"})
         for m in _TYPING_PAIR_RE.finditer(text):
-            for g in ("a", "b", "c"):
+            for g in ("a", "b", "c", "d", "e", "f", "g"):
                 if m.group(g):
                     yield Entity(m.start(g), m.end(g), "PERSON",
                                  source="pattern/person-initials", score=0.7,

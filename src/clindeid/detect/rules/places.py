@@ -293,7 +293,8 @@ COUNTRIES: tuple[str, ...] = (
 OTHER_PLACES: tuple[str, ...] = (
     "Crète", "Sicile", "Sardaigne", "Baléares", "Majorque", "Minorque", "Ibiza", "Canaries",
     "Tenerife", "Madère", "Açores", "Corfou", "Djerba", "Zanzibar", "Phuket", "Marie-Galante",
-    "Oyapock", "Maroni", "Approuague", "Butte-aux-Cailles",
+    "Oyapock", "Maroni", "Approuague", "Butte-aux-Cailles", "Castagniccia", "Balagne",
+    "Cap Corse", "Niolo", "Nebbio",
 )  # fmt: skip
 REGIONS: tuple[str, ...] = (
     "Auvergne-Rhône-Alpes", "Bourgogne-Franche-Comté", "Bretagne", "Centre-Val de Loire",
@@ -431,6 +432,7 @@ WHOLE_FEATURES = (
     r"ZI|ZA|fosse|puits|carreau|piste(?:[ \t]+cyclable)?|voie[ \t]+verte|"
     r"parc[ \t]+d['’]activit[ée]s?|for[êe]t[ \t]+domaniale|canton|"
     r"port(?:[ \t]+de[ \t]+(?:p[êe]che|plaisance|commerce))?|mer|canal|campement|squat|"
+    r"plantation|bananeraie|manade|"
     r"zone[ \t]+de[ \t]+fret"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
@@ -581,7 +583,8 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
     )
     cues = _first_char_led("|".join(ADDRESS_CUES), not_before=r"\w")  # \b(?i:cues)
     bare_main = _first_char_led(
-        "rue|avenue|boulevard|bd|impasse|quai|all[ée]e|faubourg", not_before=r"[\w'’-]"
+        "rue|avenue|boulevard|bd|impasse|quai|all[ée]e|faubourg|cours|promenade",
+        not_before=r"[\w'’-]",
     )
     return {
         "numbered": re.compile(
