@@ -1725,10 +1725,12 @@ class PersonDetector:
                 yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
                              score=0.7, attributes={"role": "staff", "part": "initials",
                                                     "trigger": "signature"})
-        for m in _LOGIN_FIELD_RE.finditer(text):
+        # a login after a user field or closing a dated footer ("opérateur : interne",
+        # "validé le … – transmis": a word, no login)
+        for m in (*_LOGIN_FIELD_RE.finditer(text), *_FOOTER_LOGIN_RE.finditer(text)):
             login = m.group("login")
             if not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(login):
-                continue  # "opérateur : interne": a word, no login
+                continue
             yield Entity(m.start("login"), m.end("login"), "PERSON",
                          source="pattern/person-initials", score=0.7,
                          attributes={"role": "staff", "part": "initials", "trigger": "login"})
@@ -1739,13 +1741,6 @@ class PersonDetector:
                                  source="pattern/person-initials", score=0.7,
                                  attributes={"role": "staff", "part": "initials",
                                              "trigger": "reference"})
-        for m in _FOOTER_LOGIN_RE.finditer(text):
-            login = m.group("login")
-            if not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(login):
-                continue  # "validé le … – transmis": a word, no login
-            yield Entity(m.start("login"), m.end("login"), "PERSON",
-                         source="pattern/person-initials", score=0.7,
-                         attributes={"role": "staff", "part": "initials", "trigger": "login"})
         for m in _MESSAGE_SIGNATURE_RE.finditer(text):
             ini = m.group("ini")
             if _is_body_acronym(ini) or (len(ini) > 2 and _written_lowercase(ini.lower())):
