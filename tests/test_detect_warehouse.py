@@ -70,6 +70,7 @@ import pytest
          "LOCATION"),
         ("Renversé à vélo cours Lafayette, vers midi.", "cours Lafayette", "ADDRESS"),
         ("Malaise sur la promenade du Paillon, ce matin.", "promenade du Paillon", "ADDRESS"),
+        ("touriste, domicilié rennes, chute au camping", "rennes", "CITY"),
         # dates, ages, phones
         ("Céphalées quotidiennes depuis la rentrée, sommeil court.", "rentrée", "DATE"),
         ("Rattrapage des vaccins des 4 mois prévu lundi.", "4 mois", "AGE"),
@@ -93,6 +94,7 @@ def test_warehouse_names(found_in_note, line, span, label):
         ("Hôpital Nord – CS 10001 – 13015 Marseille", "Hôpital Nord"),
         ("Douleur apparue au cours de la nuit.", "cours de la nuit"),
         ("Fiche close à 22h41 – fin", "fin"),
+        ("patiente domiciliée seule, autonome", "seule"),
         ("Grossesse à 33 SA Clinique calme.", "SA Clinique"),
     ],
 )  # fmt: skip

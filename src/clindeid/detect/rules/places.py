@@ -682,7 +682,8 @@ _CITY_AFTER_CUE = re.compile(
 _LOWER_COMMUNE = re.compile(
     rf"(?<![\w'’-])(?:à|a|de|d['’]|vers|sur|près[ \t]+de|depuis|habite|domicile)[ \t]*"
     rf"(?P<name>[{LOW}]+(?:-[{LOW}]+)+)(?![\w'’-])"
-    rf"|(?<![\w'’-])(?:à|vers|depuis|habite)[ \t]+(?P<single>[{LOW}]{{3,}})(?![\w'’-])"
+    rf"|(?<![\w'’-])(?:à|vers|depuis|habite|domicili[ée]e?)[ \t]+(?P<single>[{LOW}]{{3,}})"
+    rf"(?![\w'’-])"
     rf"|(?<=\()(?P<paren>[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
     rf"|(?<![\w'’-])(?:de|d['’])[ \t]*(?P<after_de>[{LOW}]{{4,}})(?![\w'’-])"
 )
