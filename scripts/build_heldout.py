@@ -53,6 +53,10 @@ SETS: dict[str, str] = {
     "heldout_w": "heldw",
     "heldout_x": "heldx",
     "heldout_y": "heldy",
+    "heldout_z": "heldz",
+    "heldout_aa": "heldaa",
+    "heldout_ab": "heldab",
+    "heldout_ac": "heldac",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
