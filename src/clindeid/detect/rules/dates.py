@@ -123,7 +123,7 @@ VACCINE_NAMES = (
 # ("à la Saint-Jean"; "Saint-Jean" alone is a place), "rentrée" needs a year.
 HOLIDAYS: tuple[tuple[str, int, int | None], ...] = (
     (r"[Nn]o[ëe]l", 12, 25), (r"[Pp][âa]ques", 4, None), (r"[Tt]oussaint", 11, 1),
-    (r"[Nn]ouvel[ -][Aa]n", 1, 1), (r"[Jj]our\ de\ l['’]an", 1, 1),
+    (r"[Nn]ouvel[ -][Aa]n", 1, 1), (r"[Jj]our\ de\ l['’][Aa]n", 1, 1),
     (r"Pentec[ôo]te", 5, None), (r"Ascension", 5, None), (r"Assomption", 8, 15),
     (r"[ÉE]piphanie", 1, 6), (r"Chandeleur", 2, 2), (r"[Mm]ardi[ -]gras", 2, None),
     (r"[Cc]arnaval", 2, None),
@@ -133,7 +133,8 @@ HOLIDAYS: tuple[tuple[str, int, int | None], ...] = (
     (r"A[ïi]d(?:[ -]el[ -](?:[Ff]itr|[Kk][ée]bir|[Aa]dha))?", 4, None),
     (r"Nouvel[ -]An[ \t]+chinois", 2, None), (r"Hanouc?ca", 12, None),
     (r"Yom[ \t]+Kippour|Kippour", 9, None),
-    (r"Festival[ \t]+[Ii]nterceltique", 8, None), (r"F[êe]te[ \t]+de[ \t]+la[ \t]+musique", 6, 21),
+    (r"Festival[ \t]+[Ii]nterceltique", 8, None),
+    (r"[Ff][êe]te[ \t]+de[ \t]+la[ \t]+musique", 6, 21),
 )  # fmt: skip
 SAINTS_DAYS: dict[str, tuple[int, int]] = {
     "Jean": (6, 24), "Sylvestre": (12, 31), "Valentin": (2, 14), "Martin": (11, 11),

@@ -88,7 +88,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+municipal\s+de\s+santé|maison\s+médicale(?:\s+de\s+garde)?|"
      r"centre\s+de\s+PMI|centre\s+de\s+protection\s+maternelle\s+et\s+infantile|"
      r"centre\s+délocalisé\s+de\s+prévention\s+et\s+de\s+soins|"
-     r"dispensaire|centre\s+anti-?rabique|"
+     r"dispensaire|centre\s+anti-?rabique|maison\s+des\s+adolescents|"
+     r"unité\s+d['’](?:auto-?)?dialyse|"
      r"centre\s+(?:dermatologique|ophtalmologique|cardiologique)", "OTHER", False),
     (r"CMS|CDPS|MSP", "OTHER", True),
     (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement|"
@@ -143,9 +144,9 @@ LOWER_HEAD_ADJECTIVES: frozenset[str] = frozenset({"clinique", "institut", "cent
 NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
     (r"HEGP|LRB", "CHU"),
     # regional university hospitals and cancer centres known by their acronym alone
-    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole|CGFL|CJP|HFME", "CHU"),
+    (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole|CGFL|CJP|HFME|EPSAN", "CHU"),
     (r"La\s+Pitié|La\s+Timone|Kremlin[- ]Bicêtre\s+hospital", "CHU"),
-    (r"Bergoni[ée]|Paoli-Calmettes", "CLCC"),
+    (r"Bergoni[ée]|Paoli-Calmettes|IPC(?=[ \t]*(?:[,.;:)]|AU\b|au\b|$))", "CLCC"),
 )  # fmt: skip
 # Famous two-word hospital names, matched in any case and with or without accents
 # ("pitie salpetriere", "ROBERT-DEBRÉ").
@@ -153,7 +154,7 @@ NAMED_HOSPITALS_LOOSE: tuple[str, ...] = (
     "gustave roussy", "pitie salpetriere", "hotel dieu", "robert debre", "edouard herriot",
     "lyon sud", "leon berard", "oscar lambret", "paoli calmettes", "georges francois leclerc",
     "henri mondor", "ambroise pare", "antoine beclere", "louis mourier", "jean verdier",
-    "raymond poincare", "paul brousse", "charles foix", "georges pompidou",
+    "raymond poincare", "paul brousse", "charles foix", "georges pompidou", "haut leveque",
 )  # fmt: skip
 # Whole-institution names not proposed even when a head matches them.
 INSTITUTION_WHOLE: frozenset[str] = frozenset(
@@ -378,7 +379,13 @@ NAMED_ORGS: tuple[str, ...] = (
     # diabetes data platforms the patient shares readings on ("données partagées sur Glooko")
     r"Glooko", r"LibreView", r"Tidepool", r"CareLink",
     # national services and bodies named as a whole ("orienté vers Tabac Info Service")
-    r"[Tt]abac[ \t]+[Ii]nfo[ \t]+[Ss]ervice", r"TABAC[ \t]+INFO[ \t]+SERVICE", r"SignalConso",
+    r"[Tt]abac[ \t]+[Ii]nfo[ \t]+[Ss]ervice",
+    r"[Cc]entre[ \t]+national[ \t]+de[ \t]+r[ée]f[ée]rence[ \t]+"
+    r"(?:du|des|de[ \t]+la|de[ \t]+l['’]|de|d['’])"
+    r"[ \t]*[\w'’-]+", r"Unicancer", r"UNICANCER", r"NetSarc",
+    r"VigilanS", r"Betclic", r"Winamax", r"ANJ", r"APALIB", r"Carrefour", r"Fnac", r"FNAC",
+    r"Manurhin", r"BASTIDE[ \t]+(?:LE[ \t]+)?CONFORT[ \t]+M[ÉE]DICAL",
+    r"TABAC[ \t]+INFO[ \t]+SERVICE", r"SignalConso",
     r"Centre[ \t]+spatial[ \t]+guyanais", r"CSG(?=[ \t]*(?:\)|,|\.|$))",
     r"[0123456789]\d[ \t]+Habitat",
     r"Vivisol", r"Linde[ \t]+(?:Homecare|Healthcare)", r"Orkyn", r"SOS[ \t]+Oxyg[èe]ne",
@@ -522,17 +529,19 @@ WORKPLACE_HEADS = (
 # Bodies tied to a territory: "SAMU 21", "SMUR de Beaune", "CPAM de Côte-d'Or".
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
-    r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|AMETRA|ACMS|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
+    r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|AMETRA|ACMS|ANPAA|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
     r"PCO|PTA|DAC|CRS|"
-    r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|"
+    r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|VILLE(?=[ \t]+D)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
     r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"
 )
 # Lowercase heads that introduce an organisation's name without being part of it
-# ("l'association AIDES", "au laboratoire Biopole"); "lycée", "collège", "crèche" are.
+# ("l'association AIDES"); "lycée", "collège", "crèche" are, and so is "laboratoire" since
+# the sets of 2026-11-26 ("au laboratoire Cypath": a leaked head costs more than a
+# false-positive one).
 LOWER_HEADS_OUTSIDE: frozenset[str] = frozenset(
-    {"association", "laboratoire", "labo", "coopérative", "cooperative", "fondation"}
+    {"association", "labo", "coopérative", "cooperative", "fondation"}
 )  # fmt: skip
 # Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
 REGIONS = (

@@ -629,7 +629,8 @@ _TYPING_PAIR_RE = re.compile(
     r"r[ée]dig[ée]|valid[ée])e?\b)"
     # or a lowercase pair closing a dated print footer: "Imprimé le vendredi 27/03/2026 –
     # acj/nl"
-    r"|(?i:imprim[ée]e?|[ée]dit[ée]e?|valid[ée]e?|frapp[ée]e?)[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?"
+    r"|(?i:imprim[ée]e?|[ée]dit[ée]e?|valid[ée]e?|frapp[ée]e?|saisie?|dict[ée]e?|tap[ée]e?)"
+    r"[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?"
     r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—-][ \t]*"
     r"(?P<f>[a-z]{2,3})/(?P<g>[a-z]{2,3})(?=[ \t]*$)",
     re.MULTILINE,
@@ -645,6 +646,30 @@ _FOOTER_LOGIN_RE = re.compile(
     r"[–—-][ \t]*(?P<login>[a-z][a-z0-9._-]{2,24})[ \t]*$",
     re.MULTILINE,
 )
+# A login closing a footer or a signed line, before its date or at the line's end: "note
+# saisie par sbelhadj le 17/05/2026", "Dr Antoine Barreau – abarreau"; kept only where it
+# spells a name of the document ("s" + "belhadj"), see `_spells_a_name`.
+_NAME_LOGIN_RE = re.compile(
+    r"(?:(?<=[–—-][ \t])|(?<=\bpar[ \t])|^)[ \t]*(?P<login>[a-z]{4,20}\d{0,2})"
+    r"(?=[ \t]*(?:$|\d{1,2}/\d{1,2}/\d{2,4}|le[ \t]+\d))",
+    re.MULTILINE,
+)
+# Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg".
+_CLOSING_LOWER_INITIALS_RE = re.compile(r"\n[ \t]*(?P<ini>[a-z]{2,3})[ \t]*\s*\Z")
+_NOT_CLOSING_INITIALS = frozenset({"ok", "rdv", "nfs", "crp", "etc", "cf", "ras", "tt", "ttt"})
+_LOGIN_NAME_WORD = re.compile(r"[^\W\d_]{4,}")
+
+
+def _spells_a_name(text: str, login: str) -> bool:
+    """Whether a login is one or two initials and a word of the document ("sbelhadj" and
+    "Belhadj"), or a word and an initial ("rochefortl")."""
+    from clindeid.knowledge.normalize import strip_accents
+
+    words = {strip_accents(w.lower()) for w in _LOGIN_NAME_WORD.findall(text)}
+    words.discard(login)
+    return any(part in words for part in (login[1:], login[2:], login[:-1]) if len(part) >= 4)
+
+
 # The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the
 # typist in lowercase), or "JD/AL" right under the "Dr …" line.
 _SIGNATURE_INITIALS_RE = re.compile(
@@ -1734,6 +1759,21 @@ class PersonDetector:
             yield Entity(m.start("login"), m.end("login"), "PERSON",
                          source="pattern/person-initials", score=0.7,
                          attributes={"role": "staff", "part": "initials", "trigger": "login"})
+        for m in _NAME_LOGIN_RE.finditer(text):
+            login = m.group("login")
+            if _written_lowercase(login) or not _spells_a_name(text, login):
+                continue
+            yield Entity(m.start("login"), m.end("login"), "PERSON",
+                         source="pattern/person-initials", score=0.7,
+                         attributes={"role": "staff", "part": "initials", "trigger": "login"})
+        closing = _CLOSING_LOWER_INITIALS_RE.search(text)
+        if closing is not None:
+            ini = closing.group("ini")
+            if ini not in _NOT_CLOSING_INITIALS and not _written_lowercase(ini):
+                yield Entity(closing.start("ini"), closing.end("ini"), "PERSON",
+                             source="pattern/person-initials", score=0.65,
+                             attributes={"role": "staff", "part": "initials",
+                                         "trigger": "signature"})
         for m in _TYPING_PAIR_RE.finditer(text):
             for g in ("a", "b", "c", "d", "e", "f", "g"):
                 if m.group(g):

@@ -294,7 +294,7 @@ OTHER_PLACES: tuple[str, ...] = (
     "Crète", "Sicile", "Sardaigne", "Baléares", "Majorque", "Minorque", "Ibiza", "Canaries",
     "Tenerife", "Madère", "Açores", "Corfou", "Djerba", "Zanzibar", "Phuket", "Marie-Galante",
     "Oyapock", "Maroni", "Approuague", "Butte-aux-Cailles", "Castagniccia", "Balagne",
-    "Cap Corse", "Niolo", "Nebbio",
+    "Cap Corse", "Niolo", "Nebbio", "Wazemmes",
 )  # fmt: skip
 REGIONS: tuple[str, ...] = (
     "Auvergne-Rhône-Alpes", "Bourgogne-Franche-Comté", "Bretagne", "Centre-Val de Loire",
@@ -432,7 +432,7 @@ WHOLE_FEATURES = (
     r"ZI|ZA|fosse|puits|carreau|piste(?:[ \t]+cyclable)?|voie[ \t]+verte|"
     r"parc[ \t]+d['’]activit[ée]s?|for[êe]t[ \t]+domaniale|canton|"
     r"port(?:[ \t]+de[ \t]+(?:p[êe]che|plaisance|commerce))?|mer|canal|campement|squat|"
-    r"plantation|bananeraie|manade|"
+    r"plantation|bananeraie|manade|pont|"
     r"zone[ \t]+de[ \t]+fret"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
@@ -451,7 +451,9 @@ WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
      "infra-temporale", "antérieure", "moyenne", "canine"}
 )  # fmt: skip
 # Military bases are places as a whole: "base navale de Brest", "BA 105".
-MILITARY_BASE = r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense)"
+MILITARY_BASE = (
+    r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense)(?:[ \t]+\d{2,3}(?!\d))?"
+)
 # "10e arrondissement", "gare du Nord", "aéroport d'Orly", "métro Château-Rouge".
 ARRONDISSEMENT = r"\d(?<!\w\d)\d?(?:e|er|ème|eme|è|ᵉ)[ \t]+arrondissement\b"  # \b, then 1-2 digits
 TRANSPORT_PLACES = (
@@ -744,10 +746,11 @@ _TERRITORY = re.compile(
     rf"(?P<name>(?:(?:La|Le|Les|LA|LE|LES)[ \t]+)?{_PLACE_RUN})"
 )
 _ARRONDISSEMENT_LOC = re.compile(ARRONDISSEMENT)
+_HYPHEN_PART = rf"-(?:(?:de|du|des|la|le|les|sur|sous|en|lès|aux)-)?[{UP}][{LOW}]+"
 _FEATURE_NAME = (
-    rf"[{UP}][{LOW}]+(?:['’][{LOW}]+)?(?:-[{UP}][{LOW}]+)*"  # "Penmarc'h"
+    rf"[{UP}][{LOW}]+(?:['’][{LOW}]+)?(?:{_HYPHEN_PART})*"  # "Penmarc'h", "Mont-de-Marsan"
     rf"(?:(?:[ \t]+(?:des|du|de|de[ \t]+la|aux|à)[ \t]+|[ \t]+|[ \t]*d['’])"
-    rf"[{UP}][{LOW}]+(?:['’][{LOW}]+)?(?:-[{UP}][{LOW}]+)*){{0,3}}"
+    rf"[{UP}][{LOW}]+(?:['’][{LOW}]+)?(?:{_HYPHEN_PART})*){{0,3}}"
 )
 _FEATURE_PLACE = re.compile(
     rf"{_first_char_led(FEATURE_NOUNS)}[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
