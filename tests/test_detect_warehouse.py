@@ -93,6 +93,8 @@ import pytest
         ("Affecté à la base aérienne 118 de Mont-de-Marsan en 2020.",
          "base aérienne 118 de Mont-de-Marsan", "LOCATION"),
         ("Retrouvé sur le pont Mathilde vers 2h.", "pont Mathilde", "LOCATION"),
+        ("Opéré à la Clinique du Parc de Montceau-les-Mines.",
+         "Clinique du Parc de Montceau-les-Mines", "HOSPITAL"),
         ("S'est perdue au marché de Wazemmes dimanche.", "Wazemmes", "LOCATION"),
         # dates, ages, phones
         ("Céphalées quotidiennes depuis la rentrée, sommeil court.", "rentrée", "DATE"),

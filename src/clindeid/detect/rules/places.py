@@ -761,6 +761,12 @@ _WHOLE_FEATURE = re.compile(
     rf"(?![\w'’-])"
 )
 # The number that ends a shopping centre's or a business park's name ("Lens 2").
+# A facility's head right before a feature word: "Clinique du Parc", "EHPAD Le Château".
+_FACILITY_HEAD_BEFORE = re.compile(
+    r"(?i:clinique|polyclinique|ehpad|r[ée]sidence|maison[ \t]+de[ \t]+retraite|h[ôo]pital|"
+    r"centre[ \t]+m[ée]dical|foyer|h[ôo]tel)[ \t]+(?:du|des|de[ \t]+la|de[ \t]+l['’]|de|d['’]|"
+    r"le|la|les|l['’])?[ \t]*$"
+)
 _FEATURE_NUMBER = re.compile(r"[ \t]+\d{1,2}(?![\w]|[,.:/]\d)")
 # Places named as a whole: principalities, ski stations known by their altitude ("Arc 1800",
 # "Chamrousse 1750", "Isola 2000": the station, not the commune).
@@ -1807,6 +1813,8 @@ class LocationDetector:
                 text, max(0, m.start() - 6), m.start()
             ):
                 continue  # "à la place de Marie", "mise en place du"
+            if _FACILITY_HEAD_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+                continue  # "Clinique du Parc de Chalon-sur-Saône": the facility's name
             yield Entity(m.start(), end, "LOCATION", source="pattern/location", score=0.7)
         for m in _NAMED_PLACES.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
