@@ -57,6 +57,8 @@ SETS: dict[str, str] = {
     "heldout_aa": "heldaa",
     "heldout_ab": "heldab",
     "heldout_ac": "heldac",
+    "heldout_ae": "heldae",
+    "heldout_ad": "heldad",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
