@@ -153,6 +153,14 @@ _VACCINES = re.compile(rf"\b(?:{VACCINES})\b", _FLAGS)
 _COMPOUND_MONTHS = re.compile(COMPOUND_MONTHS, _FLAGS)
 _YEARS_AND_BEFORE = re.compile(r"(?P<y>ans?)\s+et\s+$", _FLAGS)
 _WINDOW = 50
+# A document about an infant or a child: there "à 3 mois" is the child's age at an exam or an
+# event ("contrôle à 3 mois", "bronchiolite à 3 mois"), not a follow-up horizon.
+_INFANT_CONTEXT = re.compile(
+    r"(?i:nourrisson|nouveau-n[ée]|n[ée]onat\w*|b[ée]b[ée]|pr[ée]matur\w*|terme[ \t]+corrig[ée]"
+    r"|allaitement|carnet[ \t]+de[ \t]+sant[ée]|p[ée]diatr\w*)|\bPMI\b"
+)
+_AT_BEFORE = re.compile(r"(?<![\w'’])(?i:à)[ \t]*$")
+_AGE_FIELD_BEFORE = re.compile(r"(?i:\b[âa]ge\b)[^:\n]{0,25}:[ \t]*$")
 # A milestone of the child's schedule before its age: "vaccins des 2 mois", "bilan des 4 ans".
 _MILESTONE_BEFORE = re.compile(
     r"\b(?:vaccins?|vaccinations?|rappels?|examens?|bilans?|visites?|consultations?|"
@@ -206,6 +214,18 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
             return 0.75
         return None
     return 0.8
+
+
+def _infant_age(text: str, s: int, e: int, unit: str, infant: bool) -> bool:
+    """"âge à la sortie : 2 mois"; in a document about an infant, "à 3 mois", "à 3 semaines"
+    (not "à 3 mois de traitement")."""
+    if _AGE_FIELD_BEFORE.search(text, max(0, s - 40), s):
+        return True
+    return (
+        infant and unit in ("months", "weeks")
+        and _AT_BEFORE.search(text, max(0, s - 4), s) is not None
+        and not _DURATION_AFTER.search(text[e : e + 40])
+    )  # fmt: skip
 
 
 def _quick_age(text: str, s: int, e: int) -> bool:
@@ -325,12 +345,17 @@ class AgeDetector:
     def detect(self, document: Document) -> Iterator[Entity]:
         text = document.text
         found: list[Entity] = []
+        infant = _INFANT_CONTEXT.search(text) is not None
         for name, rx, needs_context in _COMPILED:
             for m in rx.finditer(text):
                 unit = UNITS[m.group("u").lower()] if m.groupdict().get("u") else "years"
                 ctx = needs_context or unit != "years"
                 start = m.start("n") if m.group("n") else m.start("nw")
                 score = _context_score(text, start, m.end(), name, ctx)
+                if score is None and name == "number" and _infant_age(
+                    text, start, m.end(), unit, infant
+                ):
+                    score = 0.7
                 if score is None:
                     continue
                 if name == "years_short" and _VERB_AFTER_A.search(text[m.end() : m.end() + 30]):

@@ -89,6 +89,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+de\s+PMI|centre\s+de\s+protection\s+maternelle\s+et\s+infantile|"
      r"centre\s+délocalisé\s+de\s+prévention\s+et\s+de\s+soins|"
      r"dispensaire|centre\s+anti-?rabique|maison\s+des\s+adolescents|"
+     r"centre\s+médico-?social|centre\s+de\s+santé\s+sexuelle|centre\s+du\s+sommeil|"
+     r"centre\s+d['’]échographie(?:\s+obstétricale)?|centre\s+de\s+référence|"
      r"unité\s+d['’](?:auto-?)?dialyse|"
      r"centre\s+(?:dermatologique|ophtalmologique|cardiologique)", "OTHER", False),
     (r"CMS|CDPS|MSP", "OTHER", True),
@@ -247,7 +249,8 @@ SPORT_CUES = (
     r"(?i:club|football|foot|rugby|basket|hand(?:ball)?|volley|judo|tennis|athl[ée]tisme|"
     r"natation|licenci[ée]e?|joue(?:ur|use)?|entra[îi]ne(?:ur|use)?|sport(?:if|ive)?|équipe|"
     r"rugby(?:man|woman|wo)|footballeu(?:r|se)|handballeu(?:r|se)|basketteu(?:r|se)|"
-    r"volleyeu(?:r|se)|cycliste|nageu(?:r|se)|judoka|pilier|talonneur|espoirs)"
+    r"volleyeu(?:r|se)|cycliste|nageu(?:r|se)|judoka|pilier|talonneur|espoirs|match|"
+    r"f[ée]d[ée]rale|championnat|tournoi)"
 )
 # Job words before "chez"/"à la" + an employer: "conducteur à la RATP", "cadre chez Renault".
 JOB_CUES = (
@@ -384,7 +387,11 @@ NAMED_ORGS: tuple[str, ...] = (
     r"(?:du|des|de[ \t]+la|de[ \t]+l['’]|de|d['’])"
     r"[ \t]*[\w'’-]+", r"Unicancer", r"UNICANCER", r"NetSarc",
     r"VigilanS", r"Betclic", r"Winamax", r"ANJ", r"APALIB", r"Carrefour", r"Fnac", r"FNAC",
-    r"Manurhin", r"BASTIDE[ \t]+(?:LE[ \t]+)?CONFORT[ \t]+M[ÉE]DICAL",
+    r"Manurhin", r"ABRAPA", r"DGCCRF", r"Syst[èe]me[ \t]+U(?:[ \t]+(?:Ouest|Est|Nord-Ouest|Sud))?",
+    r"Champagne[ \t]+(?!Ardennes?\b)[A-Z][a-z]+(?:-[A-Z][a-z]+)?",
+    r"Maison[ \t]+de[ \t]+la[ \t]+Femme,?[ \t]+de[ \t]+la[ \t]+M[èe]re[ \t]+et[ \t]+de[ \t]+"
+    r"l['’]Enfant",
+    r"BASTIDE[ \t]+(?:LE[ \t]+)?CONFORT[ \t]+M[ÉE]DICAL",
     r"TABAC[ \t]+INFO[ \t]+SERVICE", r"SignalConso",
     r"Centre[ \t]+spatial[ \t]+guyanais", r"CSG(?=[ \t]*(?:\)|,|\.|$))",
     r"[0123456789]\d[ \t]+Habitat",
@@ -530,7 +537,7 @@ WORKPLACE_HEADS = (
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
     r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|AMETRA|ACMS|ANPAA|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
-    r"PCO|PTA|DAC|CRS|"
+    r"PCO|PTA|DAC|CRS|SIS|"
     r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|VILLE(?=[ \t]+D)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"

@@ -400,6 +400,10 @@ class NirDetector:
                 yield Entity(start, end, "NIR", "pattern/nir", 0.7, attributes={"key": "missing"})
 
 
+# A French vehicle registration (SIV, since 2009): two letters, three digits, two letters.
+_VEHICLE_PLATE_RE = re.compile(r"(?<![\w-])[A-HJ-NP-TV-Z]{2}-\d{3}-[A-HJ-NP-TV-Z]{2}(?![\w-])")
+
+
 @dataclass(frozen=True)
 class IdentifierDetector:
     """Administrative identifiers after a trigger word (``pattern/id``, ``validated/id`` for
@@ -428,6 +432,10 @@ class IdentifierDetector:
             line = text[line_start : line_end if line_end >= 0 else len(text)]
             if m.start("val") not in taken and _PORTAL_LINE_RE.search(line):
                 yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.75,
+                             attributes={"kind": "record"})
+        for m in _VEHICLE_PLATE_RE.finditer(text):  # "immatriculé GF-318-KZ"
+            if m.start() not in taken:
+                yield Entity(m.start(), m.end(), "ID", "pattern/id", 0.85,
                              attributes={"kind": "record"})
         for m in _CODICE_FISCALE_RE.finditer(text):
             if m.start() not in taken:

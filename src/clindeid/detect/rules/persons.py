@@ -632,7 +632,11 @@ _TYPING_PAIR_RE = re.compile(
     r"|(?i:imprim[ée]e?|[ée]dit[ée]e?|valid[ée]e?|frapp[ée]e?|saisie?|dict[ée]e?|tap[ée]e?)"
     r"[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?"
     r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—-][ \t]*"
-    r"(?P<f>[a-z]{2,3})/(?P<g>[a-z]{2,3})(?=[ \t]*$)",
+    r"(?P<f>[a-z]{2,3})/(?P<g>[a-z]{2,3})(?=[ \t]*$)"
+    # or capital initials alone closing a dated validation: "Validé le 02/06/2026 11:40 – TW"
+    r"|(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?)[ \t]+le[ \t]+"
+    r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—-][ \t]*"
+    r"(?P<h>[A-Z]{2,3})(?=[ \t]*$)",
     re.MULTILINE,
 )
 # A login closing a dated validation or print footer: "Validé le 09/04/2026 à 11:12 –
@@ -755,12 +759,27 @@ def _common_in_capitals(lex: Lexicon, word: str) -> bool:
     )
 
 
+_LINE_LABEL = re.compile(r"[ \t]*[^\W\d_][\w' -]{1,29}:[ \t]*")
+
+
+def _after_line_label(text: str, line_start: int, end: int) -> int:
+    """Where a line starts once its field label is left out: "Biologiste : Dr …"."""
+    label = _LINE_LABEL.match(text, line_start, end)
+    return label.end() if label else line_start
+
+
 def _initials_of_line(text: str, m: re.Match[str]) -> bool:
-    """Whether ``a4`` spells the capitalised words before it on its line, titles left out:
-    "Dr Claire MIQUEL – CM"."""
-    line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
-    words = [w for w in _LINE_WORD.findall(line) if w[0].isupper() and w not in _LINE_TITLES]
-    return "".join(w[0] for w in words) == m.group("a4")
+    """Whether ``a4`` spells the capitalised words before it on its line, titles and a field
+    label left out, each part of a hyphenated first name counted: "Dr Claire MIQUEL – CM",
+    "Biologiste : Dr Jean-Hugues LAURET – JHL"."""
+    ls = text.rfind("\n", 0, m.start()) + 1
+    line = text[_after_line_label(text, ls, m.start()) : m.start()]
+    words = [p for w in _LINE_WORD.findall(line) for p in w.split("-")
+             if p and p[0].isupper() and w not in _LINE_TITLES]
+    if "".join(w[0] for w in words) == m.group("a4"):
+        return True
+    whole = [w for w in _LINE_WORD.findall(line) if w[0].isupper() and w not in _LINE_TITLES]
+    return "".join(w[0] for w in whole) == m.group("a4")
 
 
 # What opens a line closed by a pair of capital initials: a title, a dated verb, a name.
@@ -1731,7 +1750,7 @@ class PersonDetector:
             ):
                 continue  # "TA/FC": two capitals pairs need the signature line above
             if m.group("a4") and not _SIGNED_LINE_START.match(
-                text, text.rfind("\n", 0, m.start()) + 1
+                text, _after_line_label(text, text.rfind("\n", 0, m.start()) + 1, m.start())
             ):
                 continue  # "TA/FC" after a dash: a signature, a date or a name must open the line
             if m.group("a4") and not m.group("b4") and not _initials_of_line(text, m):
@@ -1775,7 +1794,7 @@ class PersonDetector:
                              attributes={"role": "staff", "part": "initials",
                                          "trigger": "signature"})
         for m in _TYPING_PAIR_RE.finditer(text):
-            for g in ("a", "b", "c", "d", "e", "f", "g"):
+            for g in ("a", "b", "c", "d", "e", "f", "g", "h"):
                 if m.group(g):
                     yield Entity(m.start(g), m.end(g), "PERSON",
                                  source="pattern/person-initials", score=0.7,

@@ -566,7 +566,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
     named = [f for f, c in forms.items() if c in NAMED_PLACE_TYPES and len(f) > 3]
     name_loose = rf"{_NAME_UNIT_LOOSE}(?:{_SEP}{_NAME_UNIT_LOOSE}){{0,7}}"
     name_strict = rf"{_NAME_UNIT_STRICT}(?:{_SEP}{_NAME_UNIT_LOOSE}){{0,7}}"
-    complement = r"(?:[ \t]*,?[ \t]*(?:" + "|".join(COMPLEMENTS) + "))*"
+    complement = r"(?:[ \t]*,?[ \t]*(?i:" + "|".join(COMPLEMENTS) + "))*"
     self_named = "(?i:" + "|".join(
         re.escape(s).replace(r"\ ", r"\s+") for s in SELF_NAMED_STREETS
     ) + r")(?!\w)"
@@ -1169,7 +1169,9 @@ _PLACE_BEFORE_DEPARTEMENT = re.compile(
 _GLUED_APOSTROPHE = re.compile(rf"['’]([{LOW}]+)(?![\w'’-])")
 _PLACE_PREPOSITION_END = re.compile(r"(?<![\w'’-])(?:à|vers|depuis)[ \t]+$")
 _NUMBERED_ROAD = re.compile(
-    r"(?<![\w/-])(?:RD|RN|(?i:route[ \t]+(?:d[ée]partementale|nationale)))[ \t]*\d{1,4}[a-z]?"
+    r"(?:(?<![\w/-])(?:RD|RN|(?i:route[ \t]+(?:d[ée]partementale|nationale)))"
+    # "sur la D 81", "la N 7": a departmental or national road after its article
+    r"|(?<=[\s(]la[ \t])[DN](?=[ \t]?\d\d))[ \t]*\d{1,4}[a-z]?"
     r"(?![\w/,.-]?\d)(?![ \t]*(?:mmol|µmol|mg|ml|mL|g/|%|UI|U/|mm|cm|kg|ng|pg))"
 )
 _KILOMETRE_POINT = re.compile(
