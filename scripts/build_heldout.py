@@ -59,6 +59,8 @@ SETS: dict[str, str] = {
     "heldout_ac": "heldac",
     "heldout_ae": "heldae",
     "heldout_ad": "heldad",
+    "heldout_af": "heldaf",
+    "heldout_ag": "heldag",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
