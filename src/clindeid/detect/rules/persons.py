@@ -664,14 +664,26 @@ _NOT_CLOSING_INITIALS = frozenset({"ok", "rdv", "nfs", "crp", "etc", "cf", "ras"
 _LOGIN_NAME_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
-def _spells_a_name(text: str, login: str) -> bool:
-    """Whether a login is one or two initials and a word of the document ("sbelhadj" and
-    "Belhadj"), or a word and an initial ("rochefortl")."""
+def _document_words(text: str) -> frozenset[str]:
+    """The words of a document of four letters or more, lowercase and without accents."""
     from clindeid.knowledge.normalize import strip_accents
 
-    words = {strip_accents(w.lower()) for w in _LOGIN_NAME_WORD.findall(text)}
-    words.discard(login)
-    return any(part in words for part in (login[1:], login[2:], login[:-1]) if len(part) >= 4)
+    return frozenset(strip_accents(w.lower()) for w in _LOGIN_NAME_WORD.findall(text))
+
+
+def _spells_a_name(words: frozenset[str], login: str) -> bool:
+    """Whether a login is one or two initials and another word of the document ("sbelhadj"
+    and "Belhadj"), or a word and an initial ("rochefortl"); ``words``: `_document_words`."""
+    return any(
+        part in words and part != login
+        for part in (login[1:], login[2:], login[:-1]) if len(part) >= 4
+    )  # fmt: skip
+
+
+def _staff_initials(start: int, end: int, trigger: str, score: float = 0.7) -> Entity:
+    """A staff member's initials or login found by a pattern."""
+    return Entity(start, end, "PERSON", source="pattern/person-initials", score=score,
+                  attributes={"role": "staff", "part": "initials", "trigger": trigger})
 
 
 # The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the
@@ -1766,47 +1778,40 @@ class PersonDetector:
                 else ("a6", "b6") if m.group("a6") else ("b3",)
             )  # fmt: skip
             for g in groups:
-                yield Entity(m.start(g), m.end(g), "PERSON", source="pattern/person-initials",
-                             score=0.7, attributes={"role": "staff", "part": "initials",
-                                                    "trigger": "signature"})
+                yield _staff_initials(m.start(g), m.end(g), "signature")
         # a login after a user field or closing a dated footer ("opérateur : interne",
-        # "validé le … – transmis": a word, no login)
-        for m in (*_LOGIN_FIELD_RE.finditer(text), *_FOOTER_LOGIN_RE.finditer(text)):
+        # "validé le … – transmis": a word, no login), or one that spells a name of the
+        # document (its words read once, when a candidate needs them)
+        words: frozenset[str] | None = None
+        for m in (*_LOGIN_FIELD_RE.finditer(text), *_FOOTER_LOGIN_RE.finditer(text),
+                  *_NAME_LOGIN_RE.finditer(text)):
             login = m.group("login")
-            if not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(login):
+            if m.re is _NAME_LOGIN_RE:
+                if _written_lowercase(login):
+                    continue
+                words = _document_words(text) if words is None else words
+                if not _spells_a_name(words, login):
+                    continue
+            elif not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(
+                login
+            ):
                 continue
-            yield Entity(m.start("login"), m.end("login"), "PERSON",
-                         source="pattern/person-initials", score=0.7,
-                         attributes={"role": "staff", "part": "initials", "trigger": "login"})
-        for m in _NAME_LOGIN_RE.finditer(text):
-            login = m.group("login")
-            if _written_lowercase(login) or not _spells_a_name(text, login):
-                continue
-            yield Entity(m.start("login"), m.end("login"), "PERSON",
-                         source="pattern/person-initials", score=0.7,
-                         attributes={"role": "staff", "part": "initials", "trigger": "login"})
+            yield _staff_initials(m.start("login"), m.end("login"), "login")
         closing = _CLOSING_LOWER_INITIALS_RE.search(text)
         if closing is not None:
             ini = closing.group("ini")
             if ini not in _NOT_CLOSING_INITIALS and not _written_lowercase(ini):
-                yield Entity(closing.start("ini"), closing.end("ini"), "PERSON",
-                             source="pattern/person-initials", score=0.65,
-                             attributes={"role": "staff", "part": "initials",
-                                         "trigger": "signature"})
+                yield _staff_initials(closing.start("ini"), closing.end("ini"), "signature",
+                                      score=0.65)
         for m in _TYPING_PAIR_RE.finditer(text):
             for g in ("a", "b", "c", "d", "e", "f", "g", "h"):
                 if m.group(g):
-                    yield Entity(m.start(g), m.end(g), "PERSON",
-                                 source="pattern/person-initials", score=0.7,
-                                 attributes={"role": "staff", "part": "initials",
-                                             "trigger": "reference"})
+                    yield _staff_initials(m.start(g), m.end(g), "reference")
         for m in _MESSAGE_SIGNATURE_RE.finditer(text):
             ini = m.group("ini")
             if _is_body_acronym(ini) or (len(ini) > 2 and _written_lowercase(ini.lower())):
                 continue
-            yield Entity(m.start("ini"), m.end("ini"), "PERSON", source="pattern/person-initials",
-                         score=0.65, attributes={"role": "staff", "part": "initials",
-                                                 "trigger": "signature"})
+            yield _staff_initials(m.start("ini"), m.end("ini"), "signature", score=0.65)
         for m in _TYPIST_INITIALS_RE.finditer(text):
             a2 = m.group("a2")
             if a2 and a2.isalpha() and a2.islower() and len(a2) >= 4 and (
@@ -1815,10 +1820,7 @@ class PersonDetector:
                 continue  # "validé par biologiste": a word, no login
             for g in ("a", "b", "a2"):
                 if m.group(g):  # after a reference cue, initials are a person's
-                    yield Entity(m.start(g), m.end(g), "PERSON",
-                                 source="pattern/person-initials", score=0.7,
-                                 attributes={"role": "staff", "part": "initials",
-                                             "trigger": "reference"})
+                    yield _staff_initials(m.start(g), m.end(g), "reference")
         lex = self._lex()
         for m in _LINE_INITIAL_NAME_RE.finditer(text):
             if _TITLE_AT.match(text, m.start("name")):
