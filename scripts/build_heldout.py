@@ -61,6 +61,8 @@ SETS: dict[str, str] = {
     "heldout_ad": "heldad",
     "heldout_af": "heldaf",
     "heldout_ag": "heldag",
+    "heldout_ah": "heldah",
+    "heldout_ai": "heldai",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
