@@ -8,7 +8,10 @@ child's schedule milestones and a phone number dictated in words; then what the 
 hospitals' and the community-care exports showed (heldout_x, heldout_y): footer pairs and
 logins, fire and occupational-health services, national services, social landlords, health
 centres (MSP), specialty centres, schools in capitals, Corsican micro-regions, plantations,
-streets without a number after "cours" and "promenade". The examples are our own, not the
+streets without a number after "cours" and "promenade"; then what the geriatrics and
+internal-medicine exports showed (heldout_af, heldout_ag): logins in capitals, a doctor's
+initial after "Dr", a closing pair of lowercase initials, days listed with "le … et le",
+addresses between middle dots, dialysis associations. The examples are our own, not the
 sets'."""
 
 from __future__ import annotations
@@ -112,6 +115,22 @@ import pytest
         ("Adressée au Centre médico-social de Valence pour suivi.",
          "Centre médico-social de Valence", "HOSPITAL"),
         ("Aide à domicile de l'ABRAPA deux fois par semaine.", "ABRAPA", "ORG"),
+        # from the geriatrics and internal-medicine exports (heldout_af, heldout_ag)
+        ("URGENTISTE : DR NADIA TOUATI\nIMPRIMÉ LE 02/03/2026 11:40 PAR NTOUATI", "NTOUATI",
+         "PERSON"),
+        ("MÉDECIN : DR S. BRAHIMI   IDE : L. FAURE", "S. BRAHIMI", "PERSON"),
+        ("Patient revu, bilan normal.\nrdv dans 6 mois\nmk/lt", "mk", "PERSON"),
+        ("Patient revu, bilan normal.\nrdv dans 6 mois\nmk/lt", "lt", "PERSON"),
+        ("Deux chutes ce mois-ci (le 4 et le 19 mars), sans fracture.", "4", "DATE"),
+        ("Passages le 2, le 9 et le 23 avril.", "9", "DATE"),
+        ("Néphrologie\nAllée du Pr Jean Hamburger · 44093 Nantes cedex 1",
+         "Allée du Pr Jean Hamburger", "ADDRESS"),
+        ("Hémodialyse trois fois par semaine avec l'ALURAD.", "ALURAD", "ORG"),
+        ("Dialyse péritonéale suivie par l'AGDUC depuis 2024.", "AGDUC", "ORG"),
+        ("Chute dans l'allée du Carrefour City de Blagnac.", "Carrefour City de Blagnac",
+         "ORG"),
+        ("Groupe de parole de France Alzheimer Isère le mardi.", "France Alzheimer Isère",
+         "ORG"),
         # dates, ages, phones
         ("Céphalées quotidiennes depuis la rentrée, sommeil court.", "rentrée", "DATE"),
         ("Rattrapage des vaccins des 4 mois prévu lundi.", "4 mois", "AGE"),
@@ -142,6 +161,9 @@ def test_warehouse_names(found_in_note, line, span, label):
         ("Adulte de 54 ans.\nContrôle à 3 mois.", "3 mois"),
         ("vitamine D 3 gouttes ; la D 3 est prescrite", "D 3"),
         ("Grossesse à 33 SA Clinique calme.", "SA Clinique"),
+        ("Débit de la pompe en ml/h.\nmg/kg", "mg"),
+        ("Le 12 et le 3 mars ne sont pas des dates de soins.", "12"),
+        ("Visite annulée\nIMPRIMÉ LE 02/03/2026 11:40 PAR CADRE", "CADRE"),
     ],
 )  # fmt: skip
 def test_warehouse_look_alikes(found_in_note, line, absent):

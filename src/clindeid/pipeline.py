@@ -13,6 +13,7 @@ import numpy as np
 from clindeid.config import Config
 from clindeid.detect import Detector, build_detectors, resolve
 from clindeid.detect.casing import recase
+from clindeid.detect.edges import widen_names
 from clindeid.detect.institutions import drop_inside_institutions
 from clindeid.detect.markup import strip_markup
 from clindeid.detect.ocr import repair_ocr
@@ -166,6 +167,7 @@ class Pipeline:
                 entities = resolve([*entities, *extra], document.text)
         entities = join_place_names(drop_inside_institutions(entities, document.text),
                                         document.text)
+        entities = widen_names(entities, document.text)
         return merge_adjacent(entities, document.text)
 
     def _proposals(self, document: Document, detectors: list[Detector]) -> list[Entity]:

@@ -114,6 +114,11 @@ def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entit
             found = by_source[entity.source] = priority_of(entity)
         return found
 
+    if text is not None:
+        candidates = list(candidates)
+        starts = {e.start for e in candidates if e.label in _COMPOUND_LABELS}
+        ends = {e.end for e in candidates if e.label in _COMPOUND_LABELS}
+        candidates = [_whole_compound(e, text, starts, ends) for e in candidates]
     ordered = sorted(
         candidates, key=lambda e: (-priority(e), -(e.end - e.start), -e.score, e.start)
     )
@@ -155,6 +160,30 @@ def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entit
 
 
 _NAME_LABELS = frozenset({"HOSPITAL", "ORG", "CITY", "LOCATION", "ADDRESS"})
+_COMPOUND_LABELS = _NAME_LABELS | {"PERSON"}
+
+
+def _whole_compound(entity: Entity, text: str, starts: set[int], ends: set[int]) -> Entity:
+    """A name proposal that starts or ends inside a hyphenated word, widened to the whole
+    word: "Vals-" + "les-Bains" → "Vals-les-Bains", "Marie-" + "Claire" (a piece of a name
+    left in the text would be a leak); not over a part another proposal names apart
+    ("Pontivy" + "-" + "Loudéac": ``starts`` and ``ends`` of the name proposals)."""
+    if entity.label not in _COMPOUND_LABELS:
+        return entity
+    start, end = entity.start, entity.end
+    while (start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha()
+           and start - 1 not in ends):
+        start -= 2
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
+    while (end + 1 < len(text) and text[end] == "-" and text[end + 1].isalpha()
+           and end + 1 not in starts):
+        end += 2
+        while end < len(text) and text[end].isalpha():
+            end += 1
+    if (start, end) == (entity.start, entity.end):
+        return entity
+    return entity.with_(start=start, end=end)
 # Function words left at the end of a piece once a commune after them took the rest: "EHPAD
 # Les Tilleuls de" once "Sens" is a CITY ("… de Sens"): the locative belongs to neither.
 _DANGLING_END = re.compile(
@@ -213,6 +242,8 @@ _JOINABLE_GAP = frozenset(" \t-")
 # is a civility ("M. Dupont"), not an initial.
 _INITIAL_BEFORE = re.compile(r"(?:^|(?<=[\s(\[,;:–—-]))[^\W\d_]\.(?:-?[^\W\d_]\.)*[ \t]$")
 _CIVILITY_INITIALS = frozenset({"M.", "Mr.", "Me.", "Dr.", "Pr."})
+# ... unless a doctor's title stands before it: "Dr M. Khelifi" is an initial.
+_TITLE_BEFORE = re.compile(r"(?<![\w.])(?i:dr|pr|docteur|professeur)\.?[ \t]+$")
 
 
 def _absorb_initial(entity: Entity, text: str, floor: int) -> Entity:
@@ -221,7 +252,9 @@ def _absorb_initial(entity: Entity, text: str, floor: int) -> Entity:
     if m is None or not text[m.start()].isupper():
         return entity
     initials = text[m.start() : m.end()].strip()
-    if initials in _CIVILITY_INITIALS:
+    if initials in _CIVILITY_INITIALS and not (
+        initials == "M." and _TITLE_BEFORE.search(text, max(0, m.start() - 12), m.start())
+    ):
         return entity
     return entity.with_(start=m.start())
 

@@ -245,13 +245,14 @@ NOT_DATE_BEFORE = (
     r"|(?-i:EN|TA|PA|PS))[ \t]*:?[ \t]*)$"
 )
 RANGE_HEAD_DAY = (
-    r"(?:(?P<trig>\b(?:du|entre|les|des|dès)\s+(?:le\s+)?))?(?<![\w/.-])(?P<d1>"
+    r"(?:(?P<trig>\b(?:du|entre|les|le|des|dès)\s+(?:le\s+)?))?(?<![\w/.-])(?P<d1>"
     + DAY + r")(?P<conn>-|–|\s*(?:-|–|au|à|et(?:\s+le)?)\s+)$"
 )
-# "les 2, 16 et 30 décembre": every day of a list takes the month of the last one.
+# "les 2, 16 et 30 décembre", "le 3, le 7 et le 11 octobre": every day of a list takes
+# the month of the last one.
 RANGE_HEAD_LIST = (
-    r"\b(?:les|des|le|du|entre|dès)\s+(?P<items>(?<![\w/.-])" + DAY + r"(?:\s*,\s*" + DAY
-    + r")+)\s*(?:,|et)\s*$"
+    r"\b(?:les|des|le|du|entre|dès)\s+(?P<items>(?<![\w/.-])" + DAY + r"(?:\s*,\s*(?:le\s+)?"
+    + DAY + r")+)\s*(?:,|et)\s*(?:le\s+)?$"
 )
 RANGE_HEAD_MONTH = rf"(?<!\w)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?\s*(?:-|–|à|au|et)\s*$"
 
@@ -678,6 +679,8 @@ def _day_head(window: str, offset: int, target: _Candidate) -> _Candidate | None
         return None
     if not m.group("trig") and (m.group("conn") not in ("-", "–") or day >= t.day):
         return None
+    if (m.group("trig") or "").strip().lower() == "le" and day >= t.day:
+        return None  # "le 3 et le 11 octobre": an earlier day of the same month
     try:
         value = DateValue(t.year, t.month, day)
     except ValueError:

@@ -386,7 +386,8 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[Cc]entre[ \t]+national[ \t]+de[ \t]+r[ée]f[ée]rence[ \t]+"
     r"(?:du|des|de[ \t]+la|de[ \t]+l['’]|de|d['’])"
     r"[ \t]*[\w'’-]+", r"Unicancer", r"UNICANCER", r"NetSarc",
-    r"VigilanS", r"Betclic", r"Winamax", r"ANJ", r"APALIB", r"Carrefour", r"Fnac", r"FNAC",
+    r"VigilanS", r"Betclic", r"Winamax", r"ANJ", r"APALIB",
+    r"Carrefour(?:[ \t]+(?:Market|City|Contact|Express|Montagne))?", r"Fnac", r"FNAC",
     r"Manurhin", r"ABRAPA", r"DGCCRF", r"Syst[èe]me[ \t]+U(?:[ \t]+(?:Ouest|Est|Nord-Ouest|Sud))?",
     r"Champagne[ \t]+(?!Ardennes?\b)[A-Z][a-z]+(?:-[A-Z][a-z]+)?",
     r"Maison[ \t]+de[ \t]+la[ \t]+Femme,?[ \t]+de[ \t]+la[ \t]+M[èe]re[ \t]+et[ \t]+de[ \t]+"
@@ -397,6 +398,11 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[0123456789]\d[ \t]+Habitat",
     r"Vivisol", r"Linde[ \t]+(?:Homecare|Healthcare)", r"Orkyn", r"SOS[ \t]+Oxyg[èe]ne",
     r"Isis[ \t]+M[ée]dical",
+    # dialysis associations and networks, home-help associations, national health bodies
+    r"ALURAD", r"AURAL", r"AGDUC", r"AVODD", r"ALTIR", r"AUB[ \t]+Sant[ée]", r"ARTIC[ \t]+42",
+    r"AIDER[ \t]+Sant[ée]", r"Calydial", r"Diaverum",
+    r"AMAPA", r"Filien(?:[ \t]+ADMR)?", r"HCSP",
+    r"France[ \t]+Alzheimer(?:[ \t]+[A-Z][\w'’-]+(?:[ \t]+(?:et[ \t]+)?[A-Z][\w'’-]+){0,2})?",
     # insurers and accident funds across the borders (frontier workers)
     r"AOK(?:[ \t]+[A-ZÄÖÜ][\w-]+(?:/[A-ZÄÖÜ][\w-]+)?)?", r"Techniker[ \t]+Krankenkasse",
     r"Barmer", r"DAK(?:-Gesundheit)?", r"BKK[ \t]+[A-ZÄÖÜ][\w-]+", r"IKK[ \t]+[A-ZÄÖÜ][\w-]+",

@@ -654,13 +654,18 @@ _FOOTER_LOGIN_RE = re.compile(
 # saisie par sbelhadj le 17/05/2026", "Dr Antoine Barreau – abarreau"; kept only where it
 # spells a name of the document ("s" + "belhadj"), see `_spells_a_name`.
 _NAME_LOGIN_RE = re.compile(
-    r"(?:(?<=[–—-][ \t])|(?<=\bpar[ \t])|^)[ \t]*(?P<login>[a-z]{4,20}\d{0,2})"
+    r"(?:(?<=[–—-][ \t])|(?<=\bpar[ \t])|(?<=\bPAR[ \t])|^)[ \t]*"
+    r"(?P<login>(?:[a-z]{4,20}|[A-Z]{4,20})\d{0,2})"
     r"(?=[ \t]*(?:$|\d{1,2}/\d{1,2}/\d{2,4}|le[ \t]+\d))",
     re.MULTILINE,
 )
-# Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg".
-_CLOSING_LOWER_INITIALS_RE = re.compile(r"\n[ \t]*(?P<ini>[a-z]{2,3})[ \t]*\s*\Z")
+# Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg",
+# or an author/typist pair "jf/ar".
+_CLOSING_LOWER_INITIALS_RE = re.compile(
+    r"\n[ \t]*(?P<ini>[a-z]{2,3})(?:/(?P<ini2>[a-z]{2,3}))?[ \t]*\s*\Z"
+)
 _NOT_CLOSING_INITIALS = frozenset({"ok", "rdv", "nfs", "crp", "etc", "cf", "ras", "tt", "ttt"})
+_UNIT_WORDS = frozenset({"mg", "kg", "ml", "ui", "min", "cp", "mm", "cm", "dl", "cl", "mcg", "amp"})
 _LOGIN_NAME_WORD = re.compile(r"[^\W\d_]{4,}")
 
 
@@ -1787,6 +1792,7 @@ class PersonDetector:
                   *_NAME_LOGIN_RE.finditer(text)):
             login = m.group("login")
             if m.re is _NAME_LOGIN_RE:
+                login = login.lower()  # "PAR KBELKACEM" in a form written in capitals
                 if _written_lowercase(login):
                     continue
                 words = _document_words(text) if words is None else words
@@ -1799,10 +1805,16 @@ class PersonDetector:
             yield _staff_initials(m.start("login"), m.end("login"), "login")
         closing = _CLOSING_LOWER_INITIALS_RE.search(text)
         if closing is not None:
-            ini = closing.group("ini")
-            if ini not in _NOT_CLOSING_INITIALS and not _written_lowercase(ini):
-                yield _staff_initials(closing.start("ini"), closing.end("ini"), "signature",
-                                      score=0.65)
+            pair = closing.group("ini2") is not None
+            for g in ("ini", "ini2"):
+                ini = closing.group(g)
+                if not ini or ini in _NOT_CLOSING_INITIALS:
+                    continue
+                # a pair "jf/ar" is initials even where each could be a word ("jf", "ar")
+                units = _UNIT_WORDS & {closing.group("ini"), closing.group("ini2")}
+                if not units if pair else not _written_lowercase(ini):
+                    yield _staff_initials(closing.start(g), closing.end(g), "signature",
+                                          score=0.65)
         for m in _TYPING_PAIR_RE.finditer(text):
             for g in ("a", "b", "c", "d", "e", "f", "g", "h"):
                 if m.group(g):

@@ -159,7 +159,7 @@ ADDRESS_CUES: tuple[str, ...] = (
 POSTBOX_PATTERN = (
     r"(?<![-/])\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale)\s*(?:n°\s*)?\d{1,6}\b(?!/)"
     # "SP 8" (service postal) only between separators before a postcode: "SP 8 – 62307 LENS"
-    r"|\bSP[ \t]+\d{1,4}(?=[ \t]*[,–—-][ \t]*\d{5}[ \t])"
+    r"|\bSP[ \t]+\d{1,4}(?=[ \t]*[,–—·•|-][ \t]*\d{5}[ \t])"
 )
 
 # ZIP: a French postcode (Corsica is 20xxx, overseas 97xxx/98xxx).
@@ -623,8 +623,8 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         # a street without a number opening a line or after a comma, before a postcode:
         # "Avenue du 14 Juillet, 93140 Bondy"
         "before_zip": re.compile(
-            rf"(?m)(?:^[ \t]*|(?<=[,;:–—][ \t]))(?P<addr>{street})"
-            rf"(?=[ \t]*(?:,|[–—-])?[ \t]*(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
+            rf"(?m)(?:^[ \t]*|(?<=[,;:–—·•|][ \t]))(?P<addr>{street})"
+            rf"(?=[ \t]*(?:,|[–—·•|-])?[ \t]*(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
         ),
     }
 
@@ -1213,7 +1213,7 @@ _PLACE_BEFORE_POSTBOX = re.compile(
     rf"(?m)^[ \t]*(?!(?:H[ôo]pital|Service|Secr[ée]tariat|P[ôo]le|Site|Centre|Clinique|"
     rf"Polyclinique|Institut|Maison|Unit[ée]|B[âa]timent|Direction|Standard)\b)"
     rf"(?P<comp>[{UP}][{LOW}'’-]+(?:[ \t]+[{UP}][{LOW}'’-]+)?)"
-    rf"(?=[ \t]*[–—-][ \t]*(?:CS|BP|B\.P\.|TSA)[ \t]*\d{{3,6}}[ \t]*[–—,-][ \t]*\d{{5}}[ \t])"
+    rf"(?=[ \t]*[–—·•|-][ \t]*(?:CS|BP|B\.P\.|TSA)[ \t]*\d{{3,6}}[ \t]*[–—,·•|-][ \t]*\d{{5}}[ \t])"
 )
 # A room, pitch or dwelling number written between commas before the postcode: "Foyer …,
 # chambre 112, 72100 Le Mans", "camping …, emplacement 112, 83600 Fréjus".

@@ -1,0 +1,102 @@
+"""The edges of a body's name left in the text beside the part a detector found.
+
+A detector often finds the place or the proper name that ends a body's name and leaves its
+common-noun head behind: "centre de vaccinations de | Bayonne", "Amicale des anciens marins
+de | Plougastel", "EHPAD | Résidence du Pin"; or the number that ends it: "école
+élémentaire Tsararano | 1", "Domicile Clinic | 31". Annotators mark the whole name, and an
+edge left beside a surrogate tells the reader which real body it was; `widen_names` widens
+such an entity over its edges.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clindeid.document import Entity
+
+# Heads of care services ("centre de lutte antituberculeuse de la | Seine-Saint-Denis"):
+# the widened entity is a HOSPITAL; the others name an organisation (ORG). A unit of a
+# body ("unité de soins palliatifs du | CH de Blois", "unité territoriale du | Haut-Doubs")
+# is no name of its own.
+_CARE_HEADS = r"centre|[ée]quipe[ \t]+mobile|ehpad|EHPAD"
+# what makes a "centre" a place of care ("centre de vaccinations", "centre dentaire"), not a
+# town centre or a training centre ("centre de formation du | Stade de Reims")
+_CARE_CENTRE = re.compile(
+    r"(?i:vaccin|dentaire|lutte|d[ée]pistage|sant[ée]|soins|dialyse|r[ée][ée]ducation|"
+    r"r[ée]adaptation|m[ée]dic|planification|consultation|pr[ée]vention|addicto|"
+    r"traitement|radioth[ée]rapie|imagerie|h[ée]modialyse|gu[ée]rison|cure)"
+)
+_ORG_HEADS = (
+    r"coop[ée]rative|amicale|collectivit[ée]|r[ée]seau|foyer|refuge|camping|"
+    r"service[ \t]+de[ \t]+remplacement|comit[ée]|f[ée]d[ée]ration|syndicat|union|office|"
+    r"communaut[ée][ \t]+de[ \t]+communes|communaut[ée][ \t]+d['’]agglom[ée]ration"
+)
+# Words that end a name's head: a verb, pronoun or preposition means the head is not the
+# entity's ("le centre pour voir sa fille de | Bayonne").
+_STOP_WORDS = (
+    "pour|avec|sa|son|ses|sur|par|et|à|au|aux|chez|qui|que|est|a|été|en|dans|le|les|un|une|"
+    "il|elle|ou|mais|puis|vers|ne|pas|se|ce|cette|ces|leur|leurs|mon|ma|mes|son|y|on"
+)
+_MODIFIER = rf"(?:de[ \t]+la|de[ \t]+l['’]|d['’]|de|du|des|(?!(?:{_STOP_WORDS})\b)[a-zà-ÿ-]+)"
+# head, then up to five lowercase words ("de vaccinations", "des anciens marins",
+# "territoriale"), then the "de" before the name: only a place follows it
+_HEAD_THEN_DE = re.compile(
+    rf"(?<![\w-])(?P<head>(?i:{_CARE_HEADS}|{_ORG_HEADS}))(?P<mods>(?:[ \t]+{_MODIFIER}){{0,5}}?)"
+    r"[ \t]+(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])[ \t]*$"
+)
+# a head right before a name ("EHPAD | Résidence du Pin")
+_HEAD_ADJACENT = re.compile(rf"(?<![\w-])(?P<head>(?i:{_CARE_HEADS}|{_ORG_HEADS}))[ \t]+$")
+_OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
+_CARE = re.compile(rf"(?i:{_CARE_HEADS})")
+# a short number closing a name, then the end of the phrase: "Domicile Clinic 31, 2 h/j"
+_NUMBER_AFTER = re.compile(
+    r"[ \t]+(?:\d{1,2}|2[AB])(?![\w°%-]|[,.:/]\d|[ \t]*(?:[a-zµ]|h\b|H\b))"
+    r"(?=[ \t]*(?:$|[.,;:)–—-]|\n|[ \t](?:de|du|d['’]|à|au)[ \t]))",
+    re.MULTILINE,
+)
+_LOOK_BACK = 80
+
+
+def _head_before(entity: Entity, text: str, floor: int) -> re.Match[str] | None:
+    """The head before a place that ends a body's name ("coopérative de | Grand-Coude"); a
+    body's own name keeps its heads out ("centre | Les Embruns", "équipe mobile du | CH de
+    Blois": annotated without them), but for an EHPAD named after its residence."""
+    window_start = max(floor, entity.start - _LOOK_BACK)
+    if entity.label in ("CITY", "LOCATION"):
+        m = _HEAD_THEN_DE.search(text, window_start, entity.start)
+        # "centre de | Bayonne" is the town centre, "centre de formation du | Stade de Reims"
+        # no place of care
+        if m is not None and m.group("head").lower() == "centre" and not _CARE_CENTRE.search(
+            m.group("mods")
+        ):
+            return None
+        return m
+    if entity.label in ("HOSPITAL", "ORG") and _OPENS_ON_DE.match(text, entity.start):
+        # a name found from its "de" on lost its head: "coopérative | de Grand-Coude"
+        return _HEAD_ADJACENT.search(text, window_start, entity.start)
+    if entity.label == "ADDRESS" and text.startswith(("Résidence", "résidence"), entity.start):
+        m = _HEAD_ADJACENT.search(text, window_start, entity.start)  # "EHPAD | Résidence du Pin"
+        return m if m is not None and m.group("head").lower() == "ehpad" else None
+    return None
+
+
+def widen_names(entities: list[Entity], text: str) -> list[Entity]:
+    """``entities`` (in reading order, none overlapping) with each body's name widened over
+    the head left before it and the number left after it; a place that becomes a body's
+    name becomes a HOSPITAL (a care head) or an ORG."""
+    out: list[Entity] = []
+    for i, e in enumerate(entities):
+        if e.label in ("HOSPITAL", "ORG"):
+            tail = _NUMBER_AFTER.match(text, e.end)
+            if tail is not None and (i + 1 == len(entities) or entities[i + 1].start >= tail.end()):
+                e = e.with_(end=tail.end())
+        floor = out[-1].end if out else 0
+        m = _head_before(e, text, floor)
+        if m is not None:
+            if e.label in ("CITY", "LOCATION", "ADDRESS"):  # its place value no longer holds
+                label = "HOSPITAL" if _CARE.fullmatch(m.group("head")) else "ORG"
+                e = Entity(m.start("head"), e.end, label, source=e.source, score=e.score)
+            else:
+                e = e.with_(start=m.start("head"))
+        out.append(e)
+    return out

@@ -1,0 +1,103 @@
+"""The edges of a body's name left beside a detected span (`clindeid.detect.edges`), and
+name proposals widened to the whole hyphenated word (`clindeid.detect.resolver`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clindeid.detect.edges import widen_names
+from clindeid.detect.resolver import resolve
+from clindeid.document import Entity
+
+
+def _entity(text: str, part: str, label: str) -> Entity:
+    start = text.index(part)
+    return Entity(start, start + len(part), label, source="test")
+
+
+def _widened(text: str, part: str, label: str) -> tuple[str, str]:
+    (e,) = widen_names([_entity(text, part, label)], text)
+    return text[e.start : e.end], e.label
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label", "whole", "whole_label"),
+    [
+        ("Rappel fait au centre de vaccinations de Dax en mai.", "Dax", "CITY",
+         "centre de vaccinations de Dax", "HOSPITAL"),
+        ("Adressé au Centre de lutte antituberculeuse de la Somme.", "Somme", "LOCATION",
+         "Centre de lutte antituberculeuse de la Somme", "HOSPITAL"),
+        ("Il préside l'Amicale des anciens mineurs de Carmaux.", "Carmaux", "CITY",
+         "Amicale des anciens mineurs de Carmaux", "ORG"),
+        ("Employé par la coopérative de Sainte-Rose.", "de Sainte-Rose", "ORG",
+         "coopérative de Sainte-Rose", "ORG"),
+        ("Vue à l'EHPAD Résidence des Lilas, chambre 4.", "Résidence des Lilas", "ADDRESS",
+         "EHPAD Résidence des Lilas", "HOSPITAL"),
+        ("Inscrite à l'école Jules Ferry 2, classe de CP.", "école Jules Ferry", "ORG",
+         "école Jules Ferry 2", "ORG"),
+    ],
+)  # fmt: skip
+def test_a_body_takes_its_head_and_number(text, part, label, whole, whole_label):
+    assert _widened(text, part, label) == (whole, whole_label)
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label"),
+    [
+        # the town centre, not a body
+        ("Il vit dans le centre de Dax depuis peu.", "Dax", "CITY"),
+        # a verb or a pronoun between the head and the place
+        ("Il va au centre pour voir sa fille de Dax.", "Dax", "CITY"),
+        # a body's own name keeps its head and its units out
+        ("Rééducation au centre Les Mouettes dès J5.", "Les Mouettes", "HOSPITAL"),
+        ("Avis de l'équipe mobile de soins palliatifs du CH de Dax.", "CH de Dax", "HOSPITAL"),
+        ("Lit de répit à l'unité de soins palliatifs de Dax.", "Dax", "CITY"),
+        ("Joueur au centre de formation du Stade Rennais.", "Stade Rennais", "LOCATION"),
+        # a person is no body
+        ("Vue par le réseau Martin en 2025.", "Martin", "PERSON"),
+        # a number that is a quantity, a time or a dose
+        ("Hospitalisé à la Clinique du Parc 3 jours.", "Clinique du Parc", "HOSPITAL"),
+        ("Arrivée au CH de Dax 15 h plus tard.", "CH de Dax", "HOSPITAL"),
+        ("Suivi au CH de Dax 2 fois par an.", "CH de Dax", "HOSPITAL"),
+    ],
+)  # fmt: skip
+def test_no_edge_where_none_belongs(text, part, label):
+    assert _widened(text, part, label) == (part, label)
+
+
+def test_a_head_is_not_taken_from_the_entity_before():
+    text = "Vu au centre Hospitalia de Dax."
+    first = _entity(text, "centre Hospitalia", "HOSPITAL")
+    second = _entity(text, "Dax", "CITY")
+    out = widen_names([first, second], text)
+    assert [(text[e.start : e.end], e.label) for e in out] == [
+        ("centre Hospitalia", "HOSPITAL"), ("Dax", "CITY")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label", "whole"),
+    [
+        ("Caserne de Vals-les-Bains alertée.", "les-Bains", "CITY", "Vals-les-Bains"),
+        ("Appel de Marie-Claire Dubois ce matin.", "Claire Dubois", "PERSON",
+         "Marie-Claire Dubois"),
+        ("Né à Saint-Jean-de-Luz en 1950.", "Saint-Jean", "CITY", "Saint-Jean-de-Luz"),
+    ],
+)  # fmt: skip
+def test_a_name_proposal_takes_its_whole_hyphenated_word(text, part, label, whole):
+    (e,) = resolve([_entity(text, part, label)], text)
+    assert text[e.start : e.end] == whole
+
+
+def test_other_labels_and_numbers_keep_their_span():
+    text = "Cycles J-3 à J-1, dose 10-20 mg."
+    days = _entity(text, "20", "AGE")
+    (e,) = resolve([days], text)
+    assert (e.start, e.end) == (days.start, days.end)
+
+
+def test_two_names_joined_by_a_hyphen_stay_two():
+    text = "Pôle de psychiatrie Morlaix-Brest, unité 3."
+    first, second = _entity(text, "Morlaix", "CITY"), _entity(text, "Brest", "CITY")
+    out = resolve([first, second], text)
+    assert [text[e.start : e.end] for e in out] == ["Morlaix", "Brest"]
