@@ -33,7 +33,8 @@ ANNOTATED_SETS = (
     "gold", "heldout", "heldout_b", "heldout_c", "heldout_d", "heldout_e", "heldout_f",
     "heldout_g", "heldout_h", "heldout_i", "heldout_j", "heldout_k", "heldout_l", "heldout_m",
     "heldout_n", "heldout_o", "heldout_p", "heldout_q", "heldout_r", "heldout_s", "heldout_t",
-    "heldout_u", "heldout_v", "heldout_w", "heldout_x", "heldout_y",
+    "heldout_u", "heldout_v", "heldout_w", "heldout_x", "heldout_y", "heldout_z", "heldout_aa",
+    "heldout_ab", "heldout_ac", "heldout_ad", "heldout_ae", "heldout_af", "heldout_ag",
 )
 
 

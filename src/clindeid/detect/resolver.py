@@ -118,7 +118,15 @@ def resolve(candidates: Iterable[Entity], text: str | None = None) -> list[Entit
         candidates = list(candidates)
         starts = {e.start for e in candidates if e.label in _COMPOUND_LABELS}
         ends = {e.end for e in candidates if e.label in _COMPOUND_LABELS}
-        candidates = [_whole_compound(e, text, starts, ends) for e in candidates]
+        widened = [_whole_compound(e, text, starts, ends) for e in candidates]
+        # a compound another proposal already covers whole keeps that proposal's reading
+        # ("Port-Royal" the maternity, not "Port" widened into a commune)
+        candidates = [
+            w if w is e or not any(
+                c is not e and c.start <= w.start and w.end <= c.end for c in candidates
+            ) else e
+            for e, w in zip(candidates, widened, strict=True)
+        ]
     ordered = sorted(
         candidates, key=lambda e: (-priority(e), -(e.end - e.start), -e.score, e.start)
     )
