@@ -618,36 +618,38 @@ _TYPIST_INITIALS_RE = re.compile(
 # A typing cue before the author's and typist's pair, or after its date, the typist in
 # brackets: "Frappe : MB/jc", "frappé le 27/05/2026 (MB)".
 _TYPING_CUE = r"(?i:frapp[ée]e?|frappe|saisie?|dactylo(?:graphi[ée]e?)?|tap[ée]e?)"
-_TYPING_PAIR_RE = re.compile(
-    rf"(?<![\w]){_TYPING_CUE}[ \t]*:?[ \t]*(?P<a>[A-Z]{{1,4}})[ \t]*/[ \t]*"
-    r"(?P<b>[a-z]{2,3}|[A-Z]{2,3})(?![\w/])"
-    rf"|(?<![\w]){_TYPING_CUE}[ \t]+le[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
-    r"\((?P<c>[A-Z]{2,3}|[a-z]{2,3})\)"
-    # or a pair opening the line before a dated edit: "NF/DL – édité le 04/09/2026"
-    r"|(?m:^)[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—-][ \t]*"
-    r"(?i:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
-    r"r[ée]dig[ée]|valid[ée])e?\b)"
-    # or a lowercase pair closing a dated print footer: "Imprimé le vendredi 27/03/2026 –
-    # acj/nl"
-    r"|(?i:imprim[ée]e?|[ée]dit[ée]e?|valid[ée]e?|frapp[ée]e?|saisie?|dict[ée]e?|tap[ée]e?)"
-    r"[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?"
-    r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—-][ \t]*"
-    r"(?P<f>[a-z]{2,3})/(?P<g>[a-z]{2,3})(?=[ \t]*$)"
-    # or capital initials alone closing a dated validation: "Validé le 02/06/2026 11:40 – TW"
-    r"|(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?)[ \t]+le[ \t]+"
-    r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—-][ \t]*"
-    r"(?P<h>[A-Z]{2,3})(?=[ \t]*$)",
-    re.MULTILINE,
+# A dated validation, print or edit footer up to the dash before its author: "Imprimé le
+# vendredi 27/03/2026 –", "Validé le 02/06/2026 à 11:40 –".
+_DATED_FOOTER = (
+    r"(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?|g[ée]n[ée]r[ée]e?|frapp[ée]e?|"
+    r"saisie?|dict[ée]e?|tap[ée]e?)"
+    r"[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*"
+    r"(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—-][ \t]*"
 )
-# A login closing a dated validation or print footer: "Validé le 09/04/2026 à 11:12 –
-# mgarnierlafosse", "Imprimé le 04/07/2026 06:52 – dbenhamou".
+# Typists' and authors' initials, each pattern's named groups one person's initials.
+_TYPING_PATTERNS: tuple[re.Pattern[str], ...] = tuple(re.compile(rx, re.MULTILINE) for rx in (
+    # a typing cue, then the pair: "Frappe : MB/jc"
+    rf"(?<![\w]){_TYPING_CUE}[ \t]*:?[ \t]*(?P<a>[A-Z]{{1,4}})[ \t]*/[ \t]*"
+    r"(?P<b>[a-z]{2,3}|[A-Z]{2,3})(?![\w/])",
+    # the typist in brackets after the typing date: "frappé le 27/05/2026 (MB)"
+    rf"(?<![\w]){_TYPING_CUE}[ \t]+le[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
+    r"\((?P<c>[A-Z]{2,3}|[a-z]{2,3})\)",
+    # a pair opening the line before a dated edit: "NF/DL – édité le 04/09/2026"
+    r"^[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—-][ \t]*"
+    r"(?i:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
+    r"r[ée]dig[ée]|valid[ée])e?\b)",
+    # a lowercase pair closing a dated footer: "Imprimé le vendredi 27/03/2026 – acj/nl"
+    rf"{_DATED_FOOTER}(?P<f>[a-z]{{2,3}})/(?P<g>[a-z]{{2,3}})(?=[ \t]*$)",
+    # capital initials alone closing a dated footer: "Validé le 02/06/2026 11:40 – TW"
+    rf"{_DATED_FOOTER}(?P<h>[A-Z]{{2,3}})(?=[ \t]*$)",
+))  # fmt: skip
+# A login closing a dated footer, or a form closed at a time: "Validé le 09/04/2026 à 11:12
+# – mgarnierlafosse", "Imprimé le 04/07/2026 06:52 – dbenhamou", "Fiche close à 22h41 – tnd".
 _FOOTER_LOGIN_RE = re.compile(
-    r"(?<![\w])(?:(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?|g[ée]n[ée]r[ée]e?)"
-    r"[ \t]+le[ \t]+\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?"
-    # or a form closed at a time: "Fiche close à 22h41 – tnd"
+    rf"(?<![\w])(?:{_DATED_FOOTER}"
     r"|(?i:clos(?:e|ée?)?|cl[ôo]tur[ée]e?|ferm[ée]e?)[ \t]+(?:le[ \t]+[\d/.]{6,10}[ \t]+)?"
-    r"à[ \t]+\d{1,2}[h:]\d{2}[ \t]*)"
-    r"[–—-][ \t]*(?P<login>[a-z][a-z0-9._-]{2,24})[ \t]*$",
+    r"à[ \t]+\d{1,2}[h:]\d{2}[ \t]*[–—-][ \t]*)"
+    r"(?P<login>[a-z][a-z0-9._-]{2,24})[ \t]*$",
     re.MULTILINE,
 )
 # A login closing a footer or a signed line, before its date or at the line's end: "note
@@ -1815,10 +1817,11 @@ class PersonDetector:
                 if not units if pair else not _written_lowercase(ini):
                     yield _staff_initials(closing.start(g), closing.end(g), "signature",
                                           score=0.65)
-        for m in _TYPING_PAIR_RE.finditer(text):
-            for g in ("a", "b", "c", "d", "e", "f", "g", "h"):
-                if m.group(g):
-                    yield _staff_initials(m.start(g), m.end(g), "reference")
+        for rx in _TYPING_PATTERNS:
+            for m in rx.finditer(text):
+                for g, found in m.groupdict().items():
+                    if found:
+                        yield _staff_initials(m.start(g), m.end(g), "reference")
         for m in _MESSAGE_SIGNATURE_RE.finditer(text):
             ini = m.group("ini")
             if _is_body_acronym(ini) or (len(ini) > 2 and _written_lowercase(ini.lower())):
