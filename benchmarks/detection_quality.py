@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_ai`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_ak`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 """
@@ -59,6 +59,8 @@ SETS = {
     "heldout_ag": ROOT / "heldout_ag" / "heldout_ag.jsonl",
     "heldout_ah": ROOT / "heldout_ah" / "heldout_ah.jsonl",
     "heldout_ai": ROOT / "heldout_ai" / "heldout_ai.jsonl",
+    "heldout_aj": ROOT / "heldout_aj" / "heldout_aj.jsonl",
+    "heldout_ak": ROOT / "heldout_ak" / "heldout_ak.jsonl",
 }
 
 

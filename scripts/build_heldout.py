@@ -63,6 +63,8 @@ SETS: dict[str, str] = {
     "heldout_ag": "heldag",
     "heldout_ah": "heldah",
     "heldout_ai": "heldai",
+    "heldout_aj": "heldaj",
+    "heldout_ak": "heldak",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
