@@ -35,6 +35,14 @@ def _widened(text: str, part: str, label: str) -> tuple[str, str]:
          "EHPAD Résidence des Lilas", "HOSPITAL"),
         ("Inscrite à l'école Jules Ferry 2, classe de CP.", "école Jules Ferry", "ORG",
          "école Jules Ferry 2", "ORG"),
+        ("Suivie au Centre de référence des maladies rares de Lille.", "Lille", "CITY",
+         "Centre de référence des maladies rares de Lille", "HOSPITAL"),
+        ("prochaine écho au chu de rennes le deux mars", "rennes", "CITY", "chu de rennes",
+         "HOSPITAL"),
+        ("Sortie au domicile : Les Terrasses du Lac, bât. C, 74000 Annecy.",
+         "Les Terrasses du Lac", "ADDRESS", "Les Terrasses du Lac, bât. C", "ADDRESS"),
+        ("Adresse : route de Cilaos, n° 12 bis, 97413 Cilaos.", "route de Cilaos", "ADDRESS",
+         "route de Cilaos, n° 12 bis", "ADDRESS"),
     ],
 )  # fmt: skip
 def test_a_body_takes_its_head_and_number(text, part, label, whole, whole_label):

@@ -11,8 +11,11 @@ centres (MSP), specialty centres, schools in capitals, Corsican micro-regions, p
 streets without a number after "cours" and "promenade"; then what the geriatrics and
 internal-medicine exports showed (heldout_af, heldout_ag): logins in capitals, a doctor's
 initial after "Dr", a closing pair of lowercase initials, days listed with "le … et le",
-addresses between middle dots, dialysis associations. The examples are our own, not the
-sets'."""
+addresses between middle dots, dialysis associations; then the maternity and the
+cardiology-neurology exports (heldout_ah, heldout_ai): footers whose author follows a middle
+dot, "CO n°" postal boxes, CECOS, national services and federations, a year spelled out
+before a dictated "deux points", an infant's age after "vers". The examples are our own, not
+the sets'."""
 
 from __future__ import annotations
 
@@ -131,6 +134,19 @@ import pytest
          "ORG"),
         ("Groupe de parole de France Alzheimer Isère le mardi.", "France Alzheimer Isère",
          "ORG"),
+        # from the maternity and the cardiology-neurology exports (heldout_ah, heldout_ai)
+        ("Dr Sarah Viala, radiologue\nValidé le 03/04/2026 · SV", "SV", "PERSON"),
+        ("Dr Paul Girard, Hôpital Nord\nImprimé le 27/02/2026 · pgirard", "pgirard", "PERSON"),
+        ("dr Éloïse Marchetti · emarchetti", "emarchetti", "PERSON"),
+        ("Dr Marc Lucas\nML/FB · 30/01/2026", "FB", "PERSON"),
+        ("5 rue du Parc · CO n° 60012 · 35033 Rennes Cedex", "CO n° 60012", "ADDRESS"),
+        ("Paillettes conservées au CECOS Lorraine depuis 2024.", "CECOS Lorraine", "ORG"),
+        ("Résultats déposés dans Mon Espace Santé.", "Mon Espace Santé", "ORG"),
+        ("Licencié de la Fédération Française de Cyclisme depuis 2019.",
+         "Fédération Française de Cyclisme", "ORG"),
+        ("dictée du trois mars deux mille vingt-six deux points patient vu",
+         "trois mars deux mille vingt-six", "DATE"),
+        ("Nouveau-né de 4 jours, hanches à contrôler vers 1 mois.", "1 mois", "AGE"),
         # dates, ages, phones
         ("Céphalées quotidiennes depuis la rentrée, sommeil court.", "rentrée", "DATE"),
         ("Rattrapage des vaccins des 4 mois prévu lundi.", "4 mois", "AGE"),
@@ -164,6 +180,10 @@ def test_warehouse_names(found_in_note, line, span, label):
         ("Débit de la pompe en ml/h.\nmg/kg", "mg"),
         ("Le 12 et le 3 mars ne sont pas des dates de soins.", "12"),
         ("Visite annulée\nIMPRIMÉ LE 02/03/2026 11:40 PAR CADRE", "CADRE"),
+        ("Nouveau-né à terme. Antibiotiques vers 3 mois de traitement.", "3 mois"),
+        ("Intoxication au CO n'excédant pas 12 % d'HbCO.", "CO"),
+        ("Nouveau-né à terme. Visite post-natale vers 6 semaines.", "6 semaines"),
+        ("Paillettes conservées au CECOS du CHU de Tours.", "CECOS"),
     ],
 )  # fmt: skip
 def test_warehouse_look_alikes(found_in_note, line, absent):

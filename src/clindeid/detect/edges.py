@@ -3,9 +3,10 @@
 A detector often finds the place or the proper name that ends a body's name and leaves its
 common-noun head behind: "centre de vaccinations de | Bayonne", "Amicale des anciens marins
 de | Plougastel", "EHPAD | Résidence du Pin"; or the number that ends it: "école
-élémentaire Tsararano | 1", "Domicile Clinic | 31". Annotators mark the whole name, and an
-edge left beside a surrogate tells the reader which real body it was; `widen_names` widens
-such an entity over its edges.
+élémentaire Tsararano | 1", "Domicile Clinic | 31"; an address its building, flat or house
+number written after it ("Les Hauts de Brunet | , bât. A2", "chemin Bel-Air | , n° 43").
+Annotators mark the whole name, and an edge left beside a surrogate tells the reader which
+real body or place it was; `widen_names` widens such an entity over its edges.
 """
 
 from __future__ import annotations
@@ -14,17 +15,19 @@ import re
 
 from clindeid.document import Entity
 
-# Heads of care services ("centre de lutte antituberculeuse de la | Seine-Saint-Denis"):
+# Heads of care services ("centre de lutte antituberculeuse de la | Seine-Saint-Denis",
+# a hospital's acronym in a dictation: "chu de | poitiers"):
 # the widened entity is a HOSPITAL; the others name an organisation (ORG). A unit of a
 # body ("unité de soins palliatifs du | CH de Blois", "unité territoriale du | Haut-Doubs")
 # is no name of its own.
-_CARE_HEADS = r"centre|[ée]quipe[ \t]+mobile|ehpad|EHPAD"
+_CARE_HEADS = r"centre|[ée]quipe[ \t]+mobile|ehpad|EHPAD|ch(?:r?u|r|i|s|ic)?|ghu?|hia"
 # what makes a "centre" a place of care ("centre de vaccinations", "centre dentaire"), not a
 # town centre or a training centre ("centre de formation du | Stade de Reims")
 _CARE_CENTRE = re.compile(
     r"(?i:vaccin|dentaire|lutte|d[ée]pistage|sant[ée]|soins|dialyse|r[ée][ée]ducation|"
     r"r[ée]adaptation|m[ée]dic|planification|consultation|pr[ée]vention|addicto|"
-    r"traitement|radioth[ée]rapie|imagerie|h[ée]modialyse|gu[ée]rison|cure)"
+    r"traitement|radioth[ée]rapie|imagerie|h[ée]modialyse|gu[ée]rison|cure|r[ée]f[ée]rence|"
+    r"ressources|comp[ée]tences?)"
 )
 _ORG_HEADS = (
     r"coop[ée]rative|amicale|collectivit[ée]|r[ée]seau|foyer|refuge|camping|"
@@ -47,6 +50,12 @@ _HEAD_THEN_DE = re.compile(
 # a head right before a name ("EHPAD | Résidence du Pin")
 _HEAD_ADJACENT = re.compile(rf"(?<![\w-])(?P<head>(?i:{_CARE_HEADS}|{_ORG_HEADS}))[ \t]+$")
 _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
+# what completes an address after it: "Les Hauts de Brunet, bât. A2", "chemin Bel-Air, n° 43"
+_ADDRESS_COMPLEMENT = re.compile(
+    r",?[ \t]*(?:n°[ \t]*\d{1,4}(?:[ \t]?(?:bis|ter))?|b[âa]t(?:iment|\.)?[ \t]*[A-Z0-9]{1,3}|"
+    r"esc(?:alier|\.)?[ \t]*[A-Z0-9]{1,2}|app(?:ar)?t(?:ement|\.)?[ \t]*\d{1,4}|"
+    r"(?:BÂT|BAT)(?:IMENT|\.)?[ \t]*[A-Z0-9]{1,3})(?![\w])"
+)
 _CARE = re.compile(rf"(?i:{_CARE_HEADS})")
 # a short number closing a name, then the end of the phrase: "Domicile Clinic 31, 2 h/j"
 _NUMBER_AFTER = re.compile(
@@ -82,10 +91,17 @@ def _head_before(entity: Entity, text: str, floor: int) -> re.Match[str] | None:
 
 def widen_names(entities: list[Entity], text: str) -> list[Entity]:
     """``entities`` (in reading order, none overlapping) with each body's name widened over
-    the head left before it and the number left after it; a place that becomes a body's
-    name becomes a HOSPITAL (a care head) or an ORG."""
+    the head left before it and the number left after it, and each address over its
+    complements; a place that becomes a body's name becomes a HOSPITAL (a care head) or an
+    ORG."""
     out: list[Entity] = []
     for i, e in enumerate(entities):
+        if e.label == "ADDRESS":
+            limit = entities[i + 1].start if i + 1 < len(entities) else len(text)
+            tail = _ADDRESS_COMPLEMENT.match(text, e.end)
+            while tail is not None and tail.end() > e.end and tail.end() <= limit:
+                e = e.with_(end=tail.end())
+                tail = _ADDRESS_COMPLEMENT.match(text, e.end)
         if e.label in ("HOSPITAL", "ORG"):
             tail = _NUMBER_AFTER.match(text, e.end)
             if tail is not None and (i + 1 == len(entities) or entities[i + 1].start >= tail.end()):

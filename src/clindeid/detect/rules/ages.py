@@ -160,6 +160,8 @@ _INFANT_CONTEXT = re.compile(
     r"|allaitement|carnet[ \t]+de[ \t]+sant[ée]|p[ée]diatr\w*)|\bPMI\b"
 )
 _AT_BEFORE = re.compile(r"(?<![\w'’])(?i:à)[ \t]*$")
+# "vers 1 mois" is an infant's age, "vers 6 semaines" the post-natal visit's horizon
+_TOWARDS_BEFORE = re.compile(r"(?<![\w'’])(?i:vers)[ \t]*$")
 _AGE_FIELD_BEFORE = re.compile(r"(?i:\b[âa]ge\b)[^:\n]{0,25}:[ \t]*$")
 # A milestone of the child's schedule before its age: "vaccins des 2 mois", "bilan des 4 ans".
 _MILESTONE_BEFORE = re.compile(
@@ -217,13 +219,15 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
 
 
 def _infant_age(text: str, s: int, e: int, unit: str, infant: bool) -> bool:
-    """"âge à la sortie : 2 mois"; in a document about an infant, "à 3 mois", "à 3 semaines"
-    (not "à 3 mois de traitement")."""
+    """"âge à la sortie : 2 mois"; in a document about an infant, "à 3 mois", "vers 1 mois",
+    "à 3 semaines" (not "à 3 mois de traitement")."""
     if _AGE_FIELD_BEFORE.search(text, max(0, s - 40), s):
         return True
     return (
         infant and unit in ("months", "weeks")
-        and _AT_BEFORE.search(text, max(0, s - 4), s) is not None
+        and (_AT_BEFORE.search(text, max(0, s - 4), s) is not None
+             or (unit == "months"
+                 and _TOWARDS_BEFORE.search(text, max(0, s - 6), s) is not None))
         and not _DURATION_AFTER.search(text[e : e + 40])
     )  # fmt: skip
 

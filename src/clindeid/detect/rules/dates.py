@@ -398,10 +398,13 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
             year = expand_two_digit_year(int(g["y2"]))
             parts.append((m.start("y2"), m.end("y2"), "y2"))
     elif g.get("yw"):
-        yv = parse_french_number(g["yw"])
-        if yv is not None and 1850 <= yv <= 2099:
-            year = yv
-            parts.append((m.start("yw"), m.end("yw"), _words_field("y_words", g["yw"], yv)))
+        found_year = _year_in_words(g["yw"])
+        if found_year is not None:
+            year, length = found_year
+            words = g["yw"][:length]
+            parts.append((m.start("yw"), m.start("yw") + length,
+                          _words_field("y_words", words, year)))
+            end = min(end, m.start("yw") + length)
         elif name in ("month_year", "year_words"):
             return None
         else:
@@ -412,6 +415,20 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
         return None
     parts = [p for p in parts if p[1] <= end]
     return value, build_format(text, start, end, parts), start, end
+
+
+_WORD_ENDS = re.compile(r"(?<=\w)(?=[ \t\u00a0-]|$)")
+
+
+def _year_in_words(words: str) -> tuple[int, int] | None:
+    """The year (1850–2099) the longest run of leading number words spells, and that run's
+    length: "deux mille vingt-six deux points" → 2026 (the "deux" of "deux points" is no
+    part of the year)."""
+    for cut in reversed([m.start() for m in _WORD_ENDS.finditer(words)]):
+        value = parse_french_number(words[:cut])
+        if value is not None and 1850 <= value <= 2099:
+            return value, cut
+    return None
 
 
 def _has_trigger(text: str, start: int) -> bool:

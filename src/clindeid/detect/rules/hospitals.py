@@ -401,7 +401,10 @@ NAMED_ORGS: tuple[str, ...] = (
     # dialysis associations and networks, home-help associations, national health bodies
     r"ALURAD", r"AURAL", r"AGDUC", r"AVODD", r"ALTIR", r"AUB[ \t]+Sant[ée]", r"ARTIC[ \t]+42",
     r"AIDER[ \t]+Sant[ée]", r"Calydial", r"Diaverum",
-    r"AMAPA", r"Filien(?:[ \t]+ADMR)?", r"HCSP",
+    r"AMAPA", r"Filien(?:[ \t]+ADMR)?", r"HCSP", r"CECOS[ \t]+[A-Z][\w'’-]+",
+    r"Mon[ \t]+Espace[ \t]+Sant[ée]", r"Mes[ \t]+Vaccins",
+    r"F[ée]d[ée]ration[ \t]+[Ff]ran[çc]aise[ \t]+(?:de[ \t]+la[ \t]+|de[ \t]+l['’]|des[ \t]+|"
+    r"du[ \t]+|de[ \t]+|d['’])[A-ZÉ][\w'’-]+",
     r"France[ \t]+Alzheimer(?:[ \t]+[A-Z][\w'’-]+(?:[ \t]+(?:et[ \t]+)?[A-Z][\w'’-]+){0,2})?",
     # insurers and accident funds across the borders (frontier workers)
     r"AOK(?:[ \t]+[A-ZÄÖÜ][\w-]+(?:/[A-ZÄÖÜ][\w-]+)?)?", r"Techniker[ \t]+Krankenkasse",

@@ -618,13 +618,13 @@ _TYPIST_INITIALS_RE = re.compile(
 # A typing cue before the author's and typist's pair, or after its date, the typist in
 # brackets: "Frappe : MB/jc", "frappé le 27/05/2026 (MB)".
 _TYPING_CUE = r"(?i:frapp[ée]e?|frappe|saisie?|dactylo(?:graphi[ée]e?)?|tap[ée]e?)"
-# A dated validation, print or edit footer up to the dash before its author: "Imprimé le
-# vendredi 27/03/2026 –", "Validé le 02/06/2026 à 11:40 –".
+# A dated validation, print or edit footer up to the dash (or middle dot) before its
+# author: "Imprimé le vendredi 27/03/2026 –", "Validé le 02/06/2026 à 11:40 ·".
 _DATED_FOOTER = (
     r"(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?|g[ée]n[ée]r[ée]e?|frapp[ée]e?|"
     r"saisie?|dict[ée]e?|tap[ée]e?)"
     r"[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*"
-    r"(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—-][ \t]*"
+    r"(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—·•|-][ \t]*"
 )
 # Typists' and authors' initials, each pattern's named groups one person's initials.
 _TYPING_PATTERNS: tuple[re.Pattern[str], ...] = tuple(re.compile(rx, re.MULTILINE) for rx in (
@@ -634,10 +634,11 @@ _TYPING_PATTERNS: tuple[re.Pattern[str], ...] = tuple(re.compile(rx, re.MULTILIN
     # the typist in brackets after the typing date: "frappé le 27/05/2026 (MB)"
     rf"(?<![\w]){_TYPING_CUE}[ \t]+le[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
     r"\((?P<c>[A-Z]{2,3}|[a-z]{2,3})\)",
-    # a pair opening the line before a dated edit: "NF/DL – édité le 04/09/2026"
-    r"^[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—-][ \t]*"
-    r"(?i:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
-    r"r[ée]dig[ée]|valid[ée])e?\b)",
+    # a pair opening the line before a dated edit or a date: "NF/DL – édité le 04/09/2026",
+    # "ML/FB · 30/01/2026"
+    r"^[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—·•|-][ \t]*"
+    r"(?:(?i:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
+    r"r[ée]dig[ée]|valid[ée])e?\b|\d{1,2}/\d{1,2}/\d{2,4}))",
     # a lowercase pair closing a dated footer: "Imprimé le vendredi 27/03/2026 – acj/nl"
     rf"{_DATED_FOOTER}(?P<f>[a-z]{{2,3}})/(?P<g>[a-z]{{2,3}})(?=[ \t]*$)",
     # capital initials alone closing a dated footer: "Validé le 02/06/2026 11:40 – TW"
@@ -656,7 +657,7 @@ _FOOTER_LOGIN_RE = re.compile(
 # saisie par sbelhadj le 17/05/2026", "Dr Antoine Barreau – abarreau"; kept only where it
 # spells a name of the document ("s" + "belhadj"), see `_spells_a_name`.
 _NAME_LOGIN_RE = re.compile(
-    r"(?:(?<=[–—-][ \t])|(?<=\bpar[ \t])|(?<=\bPAR[ \t])|^)[ \t]*"
+    r"(?:(?<=[–—·•|-][ \t])|(?<=\bpar[ \t])|(?<=\bPAR[ \t])|^)[ \t]*"
     r"(?P<login>(?:[a-z]{4,20}|[A-Z]{4,20})\d{0,2})"
     r"(?=[ \t]*(?:$|\d{1,2}/\d{1,2}/\d{2,4}|le[ \t]+\d))",
     re.MULTILINE,

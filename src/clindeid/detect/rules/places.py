@@ -157,7 +157,7 @@ ADDRESS_CUES: tuple[str, ...] = (
 )  # fmt: skip
 # Postal boxes: prefix → digits pattern.
 POSTBOX_PATTERN = (
-    r"(?<![-/])\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale)\s*(?:n°\s*)?\d{1,6}\b(?!/)"
+    r"(?<![-/])\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale|CO(?=\s*n°))\s*(?:n°\s*)?\d{1,6}\b(?!/)"
     # "SP 8" (service postal) only between separators before a postcode: "SP 8 – 62307 LENS"
     r"|\bSP[ \t]+\d{1,4}(?=[ \t]*[,–—·•|-][ \t]*\d{5}[ \t])"
 )
