@@ -15,11 +15,10 @@ import re
 
 from clindeid.document import Entity
 
-# Heads of care services ("centre de lutte antituberculeuse de la | Seine-Saint-Denis",
-# a hospital's acronym in a dictation: "chu de | poitiers"):
-# the widened entity is a HOSPITAL; the others name an organisation (ORG). A unit of a
-# body ("unité de soins palliatifs du | CH de Blois", "unité territoriale du | Haut-Doubs")
-# is no name of its own.
+# Heads of care services ("centre de lutte antituberculeuse de la | Seine-Saint-Denis", a
+# hospital's acronym in a dictation: "chu de | poitiers"): the widened entity is a HOSPITAL;
+# the other heads name an organisation (ORG). A unit of a body ("unité de soins palliatifs
+# du | CH de Blois", "unité territoriale du | Haut-Doubs") has no name of its own: no head.
 _CARE_HEADS = r"centre|[ée]quipe[ \t]+mobile|ehpad|EHPAD|ch(?:r?u|r|i|s|ic)?|ghu?|hia"
 # what makes a "centre" a place of care ("centre de vaccinations", "centre dentaire"), not a
 # town centre or a training centre ("centre de formation du | Stade de Reims")
