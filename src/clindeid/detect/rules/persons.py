@@ -626,8 +626,9 @@ _DATED_FOOTER = (
     r"[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*"
     r"(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—·•|-][ \t]*"
 )
-# Typists' and authors' initials, each pattern's named groups one person's initials.
-_TYPING_PATTERNS: tuple[re.Pattern[str], ...] = tuple(re.compile(rx, re.MULTILINE) for rx in (
+# Typists' and authors' initials, each named group one person's initials; one regex of the
+# alternatives, for one pass over the text.
+_TYPING_ALTERNATIVES: tuple[str, ...] = (
     # a typing cue, then the pair: "Frappe : MB/jc"
     rf"(?<![\w]){_TYPING_CUE}[ \t]*:?[ \t]*(?P<a>[A-Z]{{1,4}})[ \t]*/[ \t]*"
     r"(?P<b>[a-z]{2,3}|[A-Z]{2,3})(?![\w/])",
@@ -643,7 +644,8 @@ _TYPING_PATTERNS: tuple[re.Pattern[str], ...] = tuple(re.compile(rx, re.MULTILIN
     rf"{_DATED_FOOTER}(?P<f>[a-z]{{2,3}})/(?P<g>[a-z]{{2,3}})(?=[ \t]*$)",
     # capital initials alone closing a dated footer: "Validé le 02/06/2026 11:40 – TW"
     rf"{_DATED_FOOTER}(?P<h>[A-Z]{{2,3}})(?=[ \t]*$)",
-))  # fmt: skip
+)  # fmt: skip
+_TYPING_RE = re.compile("|".join(f"(?:{rx})" for rx in _TYPING_ALTERNATIVES), re.MULTILINE)
 # A login closing a dated footer, or a form closed at a time: "Validé le 09/04/2026 à 11:12
 # – mgarnierlafosse", "Imprimé le 04/07/2026 06:52 – dbenhamou", "Fiche close à 22h41 – tnd".
 _FOOTER_LOGIN_RE = re.compile(
@@ -1818,11 +1820,10 @@ class PersonDetector:
                 if not units if pair else not _written_lowercase(ini):
                     yield _staff_initials(closing.start(g), closing.end(g), "signature",
                                           score=0.65)
-        for rx in _TYPING_PATTERNS:
-            for m in rx.finditer(text):
-                for g, found in m.groupdict().items():
-                    if found:
-                        yield _staff_initials(m.start(g), m.end(g), "reference")
+        for m in _TYPING_RE.finditer(text):
+            for g, found in m.groupdict().items():
+                if found:
+                    yield _staff_initials(m.start(g), m.end(g), "reference")
         for m in _MESSAGE_SIGNATURE_RE.finditer(text):
             ini = m.group("ini")
             if _is_body_acronym(ini) or (len(ini) > 2 and _written_lowercase(ini.lower())):
