@@ -12,6 +12,7 @@ from clindeid.detect.model import (
     has_shipped_model,
     is_clinical,
     plausible,
+    shipped_model_dir,
     skip_function_words,
     trim,
 )
@@ -194,3 +195,40 @@ def test_plausible_model_spans_are_kept(text: str, part: str, label: str) -> Non
 )
 def test_leading_function_words(text: str, person: bool, expected: str) -> None:
     assert text[skip_function_words(text, 0, len(text), person) :] == expected
+
+
+def test_listed_attributes_are_the_models_own_and_a_stale_list_is_ignored(tmp_path) -> None:
+    """The attribute list written after training holds exactly the attributes crfsuite's dump
+    gives; a list made from another model file is not trusted."""
+    import gzip
+    import shutil
+
+    import pycrfsuite
+
+    from clindeid.train.model_crf import (
+        ATTRIBUTES_FILE,
+        MODEL_FILE,
+        CrfTagger,
+        _listed_attributes,
+        write_attributes,
+    )
+
+    shipped = shipped_model_dir()
+    assert shipped is not None
+    shutil.copy(shipped / MODEL_FILE, tmp_path / MODEL_FILE)
+    assert _listed_attributes(tmp_path) is None  # no list yet
+    write_attributes(tmp_path)
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(tmp_path / MODEL_FILE))
+    from_dump = frozenset(a for a, _label in tagger.info().state_features)
+    assert _listed_attributes(tmp_path) == from_dump
+    assert CrfTagger(tmp_path).known == from_dump
+    # the shipped list matches the shipped model
+    assert _listed_attributes(shipped) == from_dump
+    # a list whose digest names another model file
+    lines = gzip.decompress((tmp_path / ATTRIBUTES_FILE).read_bytes()).decode().split("\n")
+    (tmp_path / ATTRIBUTES_FILE).write_bytes(
+        gzip.compress("\n".join(["0" * 64, *lines[1:5]]).encode())
+    )
+    assert _listed_attributes(tmp_path) is None
+    assert CrfTagger(tmp_path).known == from_dump

@@ -23,6 +23,10 @@ from typing import Any
 from clindeid.train.windows import Span, merge_windows, training_chunks, windows
 
 MODEL_FILE = "model.crfsuite"
+# The attributes with a state feature in the model, listed once after training: reading
+# them back from crfsuite's dump took most of the model's load time. The first line holds
+# the SHA-256 of the model file they were listed from.
+ATTRIBUTES_FILE = "attributes.txt.gz"
 MIN_MARGINAL = 0.5
 # A token the Viterbi path leaves outside although P(O) < SOFT_O joins the entities
 # (`CrfTagger._with_soft_runs`); chosen on a held-out set the model never saw (heldout_g,
@@ -189,6 +193,45 @@ def bio_tags(text: str, entities: Iterable[tuple[int, int, str]]) -> tuple[list[
     return words, tags
 
 
+def _model_digest(model_dir: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256((model_dir / MODEL_FILE).read_bytes()).hexdigest()
+
+
+def write_attributes(model_dir: str | Path) -> Path:
+    """List the model's attributes with a state feature in ``ATTRIBUTES_FILE`` (after
+    training; `CrfTagger` reads them instead of parsing the model's dump)."""
+    import gzip
+
+    import pycrfsuite
+
+    model_dir = Path(model_dir)
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(model_dir / MODEL_FILE))
+    known = sorted({a for a, _label in tagger.info().state_features})
+    out = model_dir / ATTRIBUTES_FILE
+    # mtime=0: the same model always gives the same bytes
+    out.write_bytes(gzip.compress(
+        "\n".join([_model_digest(model_dir), *known]).encode("utf-8"), mtime=0
+    ))  # fmt: skip
+    return out
+
+
+def _listed_attributes(model_dir: Path) -> frozenset[str] | None:
+    """The attributes listed by `write_attributes`, or None where the list is missing or
+    was made from another model file."""
+    import gzip
+
+    path = model_dir / ATTRIBUTES_FILE
+    if not path.is_file():
+        return None
+    digest, *known = gzip.decompress(path.read_bytes()).decode("utf-8").split("\n")
+    if digest != _model_digest(model_dir):
+        return None
+    return frozenset(known)
+
+
 class CrfTagger:
     """Predicts ``(start, end, label, score)`` spans with a trained CRF."""
 
@@ -212,7 +255,9 @@ class CrfTagger:
         self.soft_o = soft_o
         # attributes with a state feature in the model: the others weigh nothing, and
         # handing them to crfsuite (string lookups) was most of the tagging time
-        self.known = frozenset(a for a, _label in self.tagger.info().state_features)
+        self.known = _listed_attributes(self.path) or frozenset(
+            a for a, _label in self.tagger.info().state_features
+        )
         self._word_cache: dict[str, _TaggerWord] = {}
         self._entity_tags = tuple(t for t in self.tagger.labels() if t != "O")
 
@@ -410,6 +455,7 @@ def train_crf(
     })  # fmt: skip
     out_dir.mkdir(parents=True, exist_ok=True)
     trainer.train(str(out_dir / MODEL_FILE))
+    write_attributes(out_dir)
     seconds = time.monotonic() - t0
     tagger = CrfTagger(out_dir, window=max(window, 2000), overlap=200)
     score = evaluate(tagger)
