@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_ak`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_al`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 """
@@ -61,6 +61,7 @@ SETS = {
     "heldout_ai": ROOT / "heldout_ai" / "heldout_ai.jsonl",
     "heldout_aj": ROOT / "heldout_aj" / "heldout_aj.jsonl",
     "heldout_ak": ROOT / "heldout_ak" / "heldout_ak.jsonl",
+    "heldout_al": ROOT / "heldout_al" / "heldout_al.jsonl",
 }
 
 

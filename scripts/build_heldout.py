@@ -65,6 +65,7 @@ SETS: dict[str, str] = {
     "heldout_ai": "heldai",
     "heldout_aj": "heldaj",
     "heldout_ak": "heldak",
+    "heldout_al": "heldal",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
