@@ -159,9 +159,8 @@ _INFANT_CONTEXT = re.compile(
     r"(?i:nourrisson|nouveau-n[ée]|n[ée]onat\w*|b[ée]b[ée]|pr[ée]matur\w*|terme[ \t]+corrig[ée]"
     r"|allaitement|carnet[ \t]+de[ \t]+sant[ée]|p[ée]diatr\w*)|\bPMI\b"
 )
-_AT_BEFORE = re.compile(r"(?<![\w'’])(?i:à)[ \t]*$")
-# "vers 1 mois" is an infant's age, "vers 6 semaines" the post-natal visit's horizon
-_TOWARDS_BEFORE = re.compile(r"(?<![\w'’])(?i:vers)[ \t]*$")
+# "à 3 mois", "vers 1 mois" ("vers 6 semaines" is the post-natal visit's horizon: months only)
+_AT_BEFORE = re.compile(r"(?<![\w'’])(?i:à|(?P<towards>vers))[ \t]*$")
 _AGE_FIELD_BEFORE = re.compile(r"(?i:\b[âa]ge\b)[^:\n]{0,25}:[ \t]*$")
 # A milestone of the child's schedule before its age: "vaccins des 2 mois", "bilan des 4 ans".
 _MILESTONE_BEFORE = re.compile(
@@ -223,11 +222,11 @@ def _infant_age(text: str, s: int, e: int, unit: str, infant: bool) -> bool:
     "à 3 semaines" (not "à 3 mois de traitement")."""
     if _AGE_FIELD_BEFORE.search(text, max(0, s - 40), s):
         return True
+    if not infant or unit not in ("months", "weeks"):
+        return False
+    at = _AT_BEFORE.search(text, max(0, s - 6), s)
     return (
-        infant and unit in ("months", "weeks")
-        and (_AT_BEFORE.search(text, max(0, s - 4), s) is not None
-             or (unit == "months"
-                 and _TOWARDS_BEFORE.search(text, max(0, s - 6), s) is not None))
+        at is not None and (unit == "months" or not at.group("towards"))
         and not _DURATION_AFTER.search(text[e : e + 40])
     )  # fmt: skip
 

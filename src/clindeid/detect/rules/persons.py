@@ -1811,13 +1811,14 @@ class PersonDetector:
         closing = _CLOSING_LOWER_INITIALS_RE.search(text)
         if closing is not None:
             pair = closing.group("ini2") is not None
+            # a pair "jf/ar" is initials even where each could be a word ("jf", "ar"), unless
+            # it is a unit ("mg/kg")
+            unit_pair = pair and bool(_UNIT_WORDS & {closing.group("ini"), closing.group("ini2")})
             for g in ("ini", "ini2"):
                 ini = closing.group(g)
                 if not ini or ini in _NOT_CLOSING_INITIALS:
                     continue
-                # a pair "jf/ar" is initials even where each could be a word ("jf", "ar")
-                units = _UNIT_WORDS & {closing.group("ini"), closing.group("ini2")}
-                if not units if pair else not _written_lowercase(ini):
+                if not unit_pair if pair else not _written_lowercase(ini):
                     yield _staff_initials(closing.start(g), closing.end(g), "signature",
                                           score=0.65)
         for m in _TYPING_RE.finditer(text):
