@@ -228,3 +228,20 @@ def test_warm_up_loads_the_general_domain_model_outside_any_time_bound():
     model_module._CACHE.pop("general", None)
     warm_up(pipeline)
     assert model_module._CACHE.get("general") is not None
+
+
+def test_time_bound_is_not_swallowed_by_a_component_catching_exception():
+    """A lookup that turns any `Exception` into "not found" must not absorb the time bound:
+    the document would run on for seconds and the lookup's fallback could be cached."""
+    from clindeid.runner.work import DocumentTimeout, time_limit
+
+    swallowed = 0
+    started = time.perf_counter()
+    with pytest.raises(DocumentTimeout), time_limit(0.05):
+        while time.perf_counter() - started < 5:
+            try:
+                sum(range(10_000))  # a component's work, interrupted by the alarm
+            except Exception:
+                swallowed += 1
+    assert swallowed == 0
+    assert time.perf_counter() - started < 2

@@ -33,8 +33,10 @@ from clindeid.substitute import Replacement
 _META_FIELDS = tuple(f.name for f in fields(Metadata) if f.name != "extra")
 
 
-class DocumentTimeout(Exception):
-    """A document took longer than the run's time bound."""
+class DocumentTimeout(BaseException):
+    """A document took longer than the run's time bound. A `BaseException`, like
+    `KeyboardInterrupt`: a component's ``except Exception`` (a knowledge lookup that falls
+    back to "not found") must not swallow it, go on for seconds, and cache the fallback."""
 
 
 @dataclass(frozen=True)
