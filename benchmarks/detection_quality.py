@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_al`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_ao`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 """
@@ -62,6 +62,9 @@ SETS = {
     "heldout_aj": ROOT / "heldout_aj" / "heldout_aj.jsonl",
     "heldout_ak": ROOT / "heldout_ak" / "heldout_ak.jsonl",
     "heldout_al": ROOT / "heldout_al" / "heldout_al.jsonl",
+    "heldout_am": ROOT / "heldout_am" / "heldout_am.jsonl",
+    "heldout_an": ROOT / "heldout_an" / "heldout_an.jsonl",
+    "heldout_ao": ROOT / "heldout_ao" / "heldout_ao.jsonl",
 }
 
 

@@ -66,6 +66,9 @@ SETS: dict[str, str] = {
     "heldout_aj": "heldaj",
     "heldout_ak": "heldak",
     "heldout_al": "heldal",
+    "heldout_am": "heldam",
+    "heldout_an": "heldan",
+    "heldout_ao": "heldao",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
