@@ -60,3 +60,10 @@ def test_a_lowercase_note_is_read_with_its_capitals(found_in_note):
     assert found.get("smur de mulhouse") in ("ORG", "HOSPITAL")
     assert found.get("julie fritsch") == "PERSON"
     assert found.get("ehpad les tilleuls") in ("ORG", "HOSPITAL")
+
+
+def test_a_lowercase_mountain_rescue_or_prison_unit_is_read_as_its_acronym(found_in_note):
+    found = found_in_note("engagement : pghm de briançon, puis transfert ; suivi par "
+                          "l'usmp de villepinte")
+    assert found.get("pghm de briançon") == "ORG"
+    assert found.get("usmp de villepinte") == "ORG"

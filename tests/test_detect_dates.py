@@ -313,6 +313,12 @@ ROUND5_CASES = [
     ("(IRM 17/02 et 03/03)", D("17/02", "03/03")),
     # a year in words after "l'an"
     ("L'an deux mille vingt-trois, le neuf mai", D("deux mille vingt-trois", "neuf mai")),
+    # ... after a season, "depuis" or "en" in a dictation, but not before a unit or a count
+    ("installée à Illkirch au printemps deux mille vingt-quatre virgule avec toux",
+     D("printemps deux mille vingt-quatre")),
+    ("en deux mille dix-neuf infarctus", D("deux mille dix-neuf")),
+    ("en deux mille vingt-cinq mg par jour", []),
+    ("il touche depuis deux mille vingt euros par mois", []),
     # a vaccine then its year
     ("vaccins à jour (grippe 2023, ROR 2001)", D("2023", "2001")),
     # negatives: qualifiers and feasts that are no dates, scores, doses, names, places

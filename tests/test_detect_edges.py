@@ -43,6 +43,14 @@ def _widened(text: str, part: str, label: str) -> tuple[str, str]:
          "Les Terrasses du Lac", "ADDRESS", "Les Terrasses du Lac, bât. C", "ADDRESS"),
         ("Adresse : route de Cilaos, n° 12 bis, 97413 Cilaos.", "route de Cilaos", "ADDRESS",
          "route de Cilaos, n° 12 bis", "ADDRESS"),
+        ("Logement : Résidence Paul Appell, chambre 514, Strasbourg.", "Résidence Paul Appell",
+         "ADDRESS", "Résidence Paul Appell, chambre 514", "ADDRESS"),
+        ("expulsée de son logement (Cité des Poètes, tour 12).", "Cité des Poètes", "ADDRESS",
+         "Cité des Poètes, tour 12", "ADDRESS"),
+        ("domicilié c/o Emmaüs Solidarité, 75001 Paris", "Emmaüs Solidarité", "ORG",
+         "c/o Emmaüs Solidarité", "ORG"),
+        ("conduit par l'OPJ du commissariat de Marseille 3e, PV joint.",
+         "commissariat de Marseille", "ORG", "commissariat de Marseille 3e", "ORG"),
     ],
 )  # fmt: skip
 def test_a_body_takes_its_head_and_number(text, part, label, whole, whole_label):

@@ -24,6 +24,13 @@ POSITIVES: list[tuple[str, str]] = [
     ("Retour à domicile avec Taxi Garonne Services – chauffeur habituel",
      "Taxi Garonne Services"),
     ("Elle est accueillie au Foyer Sainte-Geneviève depuis mars.", "Foyer Sainte-Geneviève"),
+    ("éducateur, Foyer d'Accueil d'Urgence Les Pradettes",
+     "Foyer d'Accueil d'Urgence Les Pradettes"),
+    ("Il vit au Foyer de Vie Les Amandiers à Niort.", "Foyer de Vie Les Amandiers"),
+    # prison health units and police bodies with their territory
+    ("Copie : Dr Paoli, USMP de Villepinte", "USMP de Villepinte"),
+    ("remis aux enquêteurs de la sûreté départementale de Vaucluse.",
+     "sûreté départementale de Vaucluse"),
     ("soudeur aux Chantiers navals de la Rance", "Chantiers navals de la Rance"),
     ("médecin du travail (Dr Roux, Groupe Verlaine Industries)", "Groupe Verlaine Industries"),
     ("skipper au Yacht Club de Pornic", "Yacht Club de Pornic"),

@@ -34,6 +34,10 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
      [("7 rue des Tanneries", "ADDRESS"), ("BP 77908", "ADDRESS"), ("21079", "ZIP"),
       ("DIJON", "CITY")]),
     ("Correspondance : CS 30001", [("CS 30001", "ADDRESS")]),
+    # a numberless street opening a header line, then a slash and the postcode
+    ("Service d'ORL\nrond-point du Professeur Christian Cabrol / 80054 Amiens Cedex 1",
+     [("rond-point du Professeur Christian Cabrol", "ADDRESS"), ("80054", "ZIP"),
+      ("Amiens", "CITY")]),
     ("Demeurant chemin des Vignes depuis 2010.", [("chemin des Vignes", "ADDRESS")]),
     ("Patient domicilié impasse des Roses.", [("impasse des Roses", "ADDRESS")]),
     ("Dr PERRIN, 12 Grande Rue, 58400 La Charité-sur-Loire",

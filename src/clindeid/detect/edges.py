@@ -4,7 +4,9 @@ A detector often finds the place or the proper name that ends a body's name and 
 common-noun head behind: "centre de vaccinations de | Bayonne", "Amicale des anciens marins
 de | Plougastel", "EHPAD | Résidence du Pin"; or the number that ends it: "école
 élémentaire Tsararano | 1", "Domicile Clinic | 31"; an address its building, flat or house
-number written after it ("Les Hauts de Brunet | , bât. A2", "chemin Bel-Air | , n° 43").
+number written after it ("Les Hauts de Brunet | , bât. A2", "chemin Bel-Air | , n° 43"), a
+student's room ("Résidence Paul Appell | , chambre 514"); "c/o" before a domicile ("c/o |
+Emmaüs Solidarité").
 Annotators mark the whole name, and an edge left beside a surrogate tells the reader which
 real body or place it was; `widen_names` widens such an entity over its edges.
 """
@@ -53,12 +55,19 @@ _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
 _ADDRESS_COMPLEMENT = re.compile(
     r",?[ \t]*(?:n°[ \t]*\d{1,4}(?:[ \t]?(?:bis|ter))?|b[âa]t(?:iment|\.)?[ \t]*[A-Z0-9]{1,3}|"
     r"esc(?:alier|\.)?[ \t]*[A-Z0-9]{1,2}|app(?:ar)?t(?:ement|\.)?[ \t]*\d{1,4}|"
-    r"(?:BÂT|BAT)(?:IMENT|\.)?[ \t]*[A-Z0-9]{1,3})(?![\w])"
+    r"(?:BÂT|BAT)(?:IMENT|\.)?[ \t]*[A-Z0-9]{1,3}|"
+    # a student's room or a tower of a housing estate ("Résidence Paul Appell, chambre 514",
+    # "Résidence Montreynaud, tour 12"): after an address, never a ward's room
+    r"(?i:chambre|ch\.|tour|porte|logement|log\.)[ \t]*(?:n°[ \t]*)?[A-Z]?\d{1,4}[A-Z]?)"
+    r"(?![\w])"
 )
+# "c/o" (care of) before the body or address a person is domiciled at: inside its name
+_CARE_OF = re.compile(r"(?<![\w/])(?i:c/o)[ \t]+$")
 _CARE = re.compile(rf"(?i:{_CARE_HEADS})")
-# a short number closing a name, then the end of the phrase: "Domicile Clinic 31, 2 h/j"
+# a short number closing a name, then the end of the phrase: "Domicile Clinic 31, 2 h/j",
+# "commissariat de Marseille 3e" (its arrondissement)
 _NUMBER_AFTER = re.compile(
-    r"[ \t]+(?:\d{1,2}|2[AB])(?![\w°%-]|[,.:/]\d|[ \t]*(?:[a-zµ]|h\b|H\b))"
+    r"[ \t]+(?:\d{1,2}(?:e|er|ème|eme)?|2[AB])(?![\w°%-]|[,.:/]\d|[ \t]*(?:[a-zµ]|h\b|H\b))"
     r"(?=[ \t]*(?:$|[.,;:)–—-]|\n|[ \t](?:de|du|d['’]|à|au)[ \t]))",
     re.MULTILINE,
 )
@@ -95,7 +104,19 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
     ORG."""
     out: list[Entity] = []
     for i, e in enumerate(entities):
-        if e.label == "ADDRESS":
+        floor = out[-1].end if out else 0
+        if e.label in ("ADDRESS", "ORG", "HOSPITAL"):
+            care_of = _CARE_OF.search(text, max(floor, e.start - 8), e.start)
+            if care_of is not None:
+                e = e.with_(start=care_of.start())
+        m = _head_before(e, text, floor)
+        if m is not None:
+            if e.label in ("CITY", "LOCATION", "ADDRESS"):  # its place value no longer holds
+                label = "HOSPITAL" if _CARE.fullmatch(m.group("head")) else "ORG"
+                e = Entity(m.start("head"), e.end, label, source=e.source, score=e.score)
+            else:
+                e = e.with_(start=m.start("head"))
+        if e.label == "ADDRESS":  # not an EHPAD's residence: its room is no address
             limit = entities[i + 1].start if i + 1 < len(entities) else len(text)
             tail = _ADDRESS_COMPLEMENT.match(text, e.end)
             while tail is not None and tail.end() > e.end and tail.end() <= limit:
@@ -105,13 +126,5 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             tail = _NUMBER_AFTER.match(text, e.end)
             if tail is not None and (i + 1 == len(entities) or entities[i + 1].start >= tail.end()):
                 e = e.with_(end=tail.end())
-        floor = out[-1].end if out else 0
-        m = _head_before(e, text, floor)
-        if m is not None:
-            if e.label in ("CITY", "LOCATION", "ADDRESS"):  # its place value no longer holds
-                label = "HOSPITAL" if _CARE.fullmatch(m.group("head")) else "ORG"
-                e = Entity(m.start("head"), e.end, label, source=e.source, score=e.score)
-            else:
-                e = e.with_(start=m.start("head"))
         out.append(e)
     return out

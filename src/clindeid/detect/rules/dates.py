@@ -175,7 +175,8 @@ YEAR_TRIGGER = (
 RANGE_CONNECTOR = r"^\s*(?:-|–|au|à|et(?:\s+le)?|jusqu'au)\s*(?:le\s+)?$"
 
 # (name, regex, needs a date trigger, base score). Named groups: d, dw (day in words),
-# m, mon (month name), y, y2, yw (year in words), wd (weekday), d_sp/m_sp/y_sp (spaced).
+# m, mon (month name), y, y2, yw (year in words), wd (weekday), d_sp/m_sp/y_sp (spaced),
+# season (a season opening a year in words).
 PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
     ("dmy_slash",
      rf"(?P<d>\d{NO_DATE_BEFORE_DIGIT_SLASH}\d?)(?P<s>/|\s/\s)(?P<m>\d{{1,2}})(?P=s)"
@@ -228,8 +229,14 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
     ("month_only",
      rf"(?<!\w)(?:{'|'.join(MONTH_TRIGGERS)})(?P<mon>(?-i:{MONTH_FULL_LOWER}))"
      r"(?![^\W\d_]|\.?[ \t\u00a0]*\d)", False, 0.6),
-    # "L'an deux mille vingt-cinq": a year in words after "l'an".
-    ("year_words", rf"(?<!\w)l['’]an[ \t\u00a0]+(?P<yw>{NUMBER_WORDS})", False, 0.8),
+    # "L'an deux mille vingt-cinq", "au printemps deux mille vingt-quatre" (the season in
+    # the span), "depuis deux mille dix-neuf": a year in words after "l'an", a season,
+    # "depuis" or "en" (a dictation), not before a unit or a count
+    ("year_words",
+     rf"(?<!\w)(?:l['’]an|(?P<season>(?i:hiver|printemps|été|automne))|(?i:depuis|en))"
+     r"[ \t\u00a0]+"
+     rf"(?P<yw>(?>{NUMBER_WORDS}))(?![ \t\u00a0]*(?:{UNITS}|euros?|€|[a-zé]*m[eè]tres?|pas\b|"
+     r"personnes|patients|cas\b|habitants|fois\b|heures|jours|ans\b))", False, 0.8),
     ("years",
      rf"(?P<ys>(?:1{YEAR_START}9|2{YEAR_START}0)\d\d(?:\s*(?:,|et|ou|à|au|-|–|/)\s*{YEAR_CTX})*)"
      rf"(?!\w|[.,]\d|\s*{UNITS})", False, 0.75),
@@ -337,6 +344,8 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
     g = m.groupdict()
     parts: list[tuple[int, int, str]] = []
     start = min(m.start(k) for k in _VALUE_GROUPS if g.get(k))
+    if g.get("season"):  # "printemps deux mille vingt-quatre": the season is in the date
+        start = m.start("season")
     end = m.end()
     month_base = ""
     day = month = year = weekday = None

@@ -205,6 +205,11 @@ ORG_HEADS: tuple[str, ...] = (
     r"LYC[ÉE]E", r"[ÉE]COLE(?=[ \t]+(?:DE|DU|DES)[ \t]+[A-ZÀ-Ý])",
     r"SCEA", r"EARL", r"GAEC", r"bar(?=[ \t]+(?:Le|La|Les|L['’]|du|des|de)\b)",
     r"[Cc]af[ée]", r"[Bb]rasserie",
+    # medico-social homes before their own name ("Foyer d'Accueil d'Urgence Les Pradettes",
+    # "Foyer de Vie Les Amandiers"; a lowercase "foyer d'accueil médicalisé" stays outside)
+    r"Foyer[ \t]+(?:d['’][Aa]ccueil(?:[ \t]+(?:d['’][Uu]rgence|[Mm][ée]dicalis[ée]))?|"
+    r"d['’][Hh][ée]bergement|de[ \t]+[Vv]ie|[ÉEée]ducatif|de[ \t]+[Jj]eunes[ \t]+[Tt]ravailleurs|"
+    r"[Dd]['’][Aa]ccueil)",
 )  # fmt: skip
 # Words of a service or laboratory name that make it generic ("Unité Neurovasculaire",
 # "Laboratoire de Biochimie et d'Hématologie"): endings of specialties and adjectives.
@@ -529,6 +534,8 @@ PUBLIC_BODY_HEADS = (
     r"maison[ \t]+d['’]arr[êe]t(?:[ \t]+pour[ \t]+(?:femmes|hommes))?|maison[ \t]+centrale|"
     r"centre[ \t]+de[ \t]+d[ée]tention|centre[ \t]+de[ \t]+semi-libert[ée]|"
     r"unit[ée][ \t]+sanitaire(?:[ \t]+en[ \t]+milieu[ \t]+p[ée]nitentiaire)?|"
+    r"USMP|UCSA|s[ûu]ret[ée][ \t]+(?:d[ée]partementale|urbaine)|"
+    r"peloton[ \t]+de[ \t]+gendarmerie(?:[ \t]+de[ \t]+haute[ \t]+montagne)?|"
     r"[ée]cole[ \t]+du[ \t]+ski[ \t]+fran[çc]ais|ESF|"
     r"CGSS|URSSAF|CMSA|CNAV|DDPP|SPIP|DSDEN|OPH|CRAMIF|CARSAT"
 )

@@ -621,10 +621,10 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
             rf"(?P<addr>{bare_main}{_SEP}{name_strict})"
         ),
         # a street without a number opening a line or after a comma, before a postcode:
-        # "Avenue du 14 Juillet, 93140 Bondy"
+        # "Avenue du 14 Juillet, 93140 Bondy", "rond-point Pr Cabrol / 80054 Amiens"
         "before_zip": re.compile(
             rf"(?m)(?:^[ \t]*|(?<=[,;:–—·•|][ \t]))(?P<addr>{street})"
-            rf"(?=[ \t]*(?:,|[–—·•|-])?[ \t]*(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
+            rf"(?=[ \t]*(?:,|[–—·•|/-])?[ \t]*(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
         ),
     }
 
