@@ -15,13 +15,9 @@ from __future__ import annotations
 
 import re
 
+from clindeid.detect.heads import CARE_HEADS, OF, ORG_HEADS_BEFORE_PLACE
 from clindeid.document import Entity
 
-# Heads of care services ("centre de lutte antituberculeuse de la | Seine-Saint-Denis", a
-# hospital's acronym in a dictation: "chu de | poitiers"): the widened entity is a HOSPITAL;
-# the other heads name an organisation (ORG). A unit of a body ("unité de soins palliatifs
-# du | CH de Blois", "unité territoriale du | Haut-Doubs") has no name of its own: no head.
-_CARE_HEADS = r"centre|[ée]quipe[ \t]+mobile|ehpad|EHPAD|ch(?:r?u|r|i|s|ic)?|ghu?|hia"
 # what makes a "centre" a place of care ("centre de vaccinations", "centre dentaire"), not a
 # town centre or a training centre ("centre de formation du | Stade de Reims")
 _CARE_CENTRE = re.compile(
@@ -30,26 +26,22 @@ _CARE_CENTRE = re.compile(
     r"traitement|radioth[ée]rapie|imagerie|h[ée]modialyse|gu[ée]rison|cure|r[ée]f[ée]rence|"
     r"ressources|comp[ée]tences?)"
 )
-_ORG_HEADS = (
-    r"coop[ée]rative|amicale|collectivit[ée]|r[ée]seau|foyer|refuge|camping|"
-    r"service[ \t]+de[ \t]+remplacement|comit[ée]|f[ée]d[ée]ration|syndicat|union|office|"
-    r"communaut[ée][ \t]+de[ \t]+communes|communaut[ée][ \t]+d['’]agglom[ée]ration"
-)
 # Words that end a name's head: a verb, pronoun or preposition means the head is not the
 # entity's ("le centre pour voir sa fille de | Bayonne").
 _STOP_WORDS = (
     "pour|avec|sa|son|ses|sur|par|et|à|au|aux|chez|qui|que|est|a|été|en|dans|le|les|un|une|"
     "il|elle|ou|mais|puis|vers|ne|pas|se|ce|cette|ces|leur|leurs|mon|ma|mes|son|y|on"
 )
-_MODIFIER = rf"(?:de[ \t]+la|de[ \t]+l['’]|d['’]|de|du|des|(?!(?:{_STOP_WORDS})\b)[a-zà-ÿ-]+)"
+_HEADS = rf"(?i:{CARE_HEADS}|{ORG_HEADS_BEFORE_PLACE})"
+_MODIFIER = rf"(?:{OF}|(?!(?:{_STOP_WORDS})\b)[a-zà-ÿ-]+)"
 # head, then up to five lowercase words ("de vaccinations", "des anciens marins",
 # "territoriale"), then the "de" before the name: only a place follows it
 _HEAD_THEN_DE = re.compile(
-    rf"(?<![\w-])(?P<head>(?i:{_CARE_HEADS}|{_ORG_HEADS}))(?P<mods>(?:[ \t]+{_MODIFIER}){{0,5}}?)"
-    r"[ \t]+(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])[ \t]*$"
+    rf"(?<![\w-])(?P<head>{_HEADS})(?P<mods>(?:[ \t]+{_MODIFIER}){{0,5}}?)"
+    rf"[ \t]+{OF}[ \t]*$"
 )
 # a head right before a name ("EHPAD | Résidence du Pin")
-_HEAD_ADJACENT = re.compile(rf"(?<![\w-])(?P<head>(?i:{_CARE_HEADS}|{_ORG_HEADS}))[ \t]+$")
+_HEAD_ADJACENT = re.compile(rf"(?<![\w-])(?P<head>{_HEADS})[ \t]+$")
 _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
 # what completes an address after it: "Les Hauts de Brunet, bât. A2", "chemin Bel-Air, n° 43"
 _ADDRESS_COMPLEMENT = re.compile(
@@ -63,7 +55,7 @@ _ADDRESS_COMPLEMENT = re.compile(
 )
 # "c/o" (care of) before the body or address a person is domiciled at: inside its name
 _CARE_OF = re.compile(r"(?<![\w/])(?i:c/o)[ \t]+$")
-_CARE = re.compile(rf"(?i:{_CARE_HEADS})")
+_CARE = re.compile(rf"(?i:{CARE_HEADS})")
 # a short number closing a name, then the end of the phrase: "Domicile Clinic 31, 2 h/j",
 # "commissariat de Marseille 3e" (its arrondissement)
 _NUMBER_AFTER = re.compile(

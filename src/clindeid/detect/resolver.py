@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Any
 
 from clindeid.detect.base import priority_of
+from clindeid.detect.heads import LONE_TYPE_WORD, OF
 from clindeid.document import Entity
 
 # `str.isalnum` of one character, as a character class (``\w`` is alphanumeric or ``_``)
@@ -296,17 +297,12 @@ def merge_adjacent(
 # | Blois", "Maison de Santé du Pays de | Guichen", "Pharmacie du | Marché Vert",
 # "Laboratoire Bio37 – site de | Chinon".
 _PLACE_GAP = re.compile(
-    r"[ \t]+(?:de[ \t]+la|des|du|de)[ \t]+|[ \t]+d['’][ \t]*"
+    rf"[ \t]+{OF}(?:(?<=['’])[ \t]*|[ \t]+)"
     r"|[ \t]*[–-][ \t]*(?i:site)[ \t]+(?:de[ \t]+|d['’][ \t]*)"
 )
 
 
-# A type word that names no facility alone: "au laboratoire | Bio37 d'Amboise".
-_LONE_TYPE_WORD = re.compile(
-    r"(?i:laboratoire|labo|association|pharmacie|(?:poly)?clinique|ehpad|cabinet|centre|"
-    r"institut|fondation|lyc[ée]e|coll[èe]ge|[ée]cole|cr[èe]che|maison|r[ée]sidence|foyer|"
-    r"soci[ée]t[ée]|entreprise|mutuelle|h[ôo]pital)"
-)
+_LONE_TYPE_WORD = re.compile(LONE_TYPE_WORD)
 
 _ENDS_ON_DE = re.compile(r"[ \t](?:de|du|des)$")
 

@@ -32,6 +32,7 @@ from functools import cache
 from itertools import groupby
 from typing import Any
 
+from clindeid.detect.heads import LOWER_HEADS_OUTSIDE
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.persons import EPONYM_CONTEXT
 from clindeid.detect.rules.places import DEPARTEMENTS
@@ -559,13 +560,6 @@ ORG_TERRITORIAL: str = (
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
     r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"
 )
-# Lowercase heads that introduce an organisation's name without being part of it
-# ("l'association AIDES"); "lycée", "collège", "crèche" are, and so is "laboratoire" since
-# the sets of 2026-11-26 ("au laboratoire Cypath": a leaked head costs more than a
-# false-positive one).
-LOWER_HEADS_OUTSIDE: frozenset[str] = frozenset(
-    {"association", "labo", "coopérative", "cooperative", "fondation"}
-)  # fmt: skip
 # Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
 REGIONS = (
     r"(?:[ÎI]le-de-France|Grand[ -]Est|Hauts-de-France|Normandie|Bretagne|Occitanie|"

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from clindeid.detect.heads import FACILITY_HEAD_BEFORE_FEATURE, OF
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.document import Document, Entity
 from clindeid.knowledge.vocabulary import (
@@ -738,7 +739,7 @@ _MIXED_CASE_ACRONYM = re.compile(rf"[{UP}][{LOW}]+[{UP}]")  # "MoCA", "BiPAP", "
 _PLACE_ARTICLE_BEFORE = re.compile(PLACE_ARTICLE_BEFORE, re.IGNORECASE)
 _SCORE_BEFORE = re.compile(SCORE_BEFORE)
 _PLACE_RUN = rf"[{UP}][{UP}{LOW}]*(?:[-{APOS}][{UP}{LOW}]+)*(?:[ \t-][{UP}][{UP}{LOW}]+){{0,3}}"
-_OF = r"(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
+_OF = rf"(?i:{OF})"
 _TERRITORY = re.compile(
     rf"{_first_char_led(TERRITORY_CUES, 'rRpPéÉeEdDiIîÎcCwWgGoOvVaAsS')}[ \t]+"
     rf"(?:(?:de|d['’]|du|des|DE|DU|DES|De)[ \t]*(?=[{UP}])"
@@ -763,9 +764,7 @@ _WHOLE_FEATURE = re.compile(
 # The number that ends a shopping centre's or a business park's name ("Lens 2").
 # A facility's head right before a feature word: "Clinique du Parc", "EHPAD Le Château".
 _FACILITY_HEAD_BEFORE = re.compile(
-    r"(?i:clinique|polyclinique|ehpad|r[ée]sidence|maison[ \t]+de[ \t]+retraite|h[ôo]pital|"
-    r"centre[ \t]+m[ée]dical|foyer|h[ôo]tel)[ \t]+(?:du|des|de[ \t]+la|de[ \t]+l['’]|de|d['’]|"
-    r"le|la|les|l['’])?[ \t]*$"
+    rf"{FACILITY_HEAD_BEFORE_FEATURE}[ \t]+(?i:{OF}|le|la|les|l['’])?[ \t]*$"
 )
 _FEATURE_NUMBER = re.compile(r"[ \t]+\d{1,2}(?![\w]|[,.:/]\d)")
 # Places named as a whole: principalities, ski stations known by their altitude ("Arc 1800",
