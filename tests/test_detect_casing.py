@@ -67,3 +67,34 @@ def test_a_lowercase_mountain_rescue_or_prison_unit_is_read_as_its_acronym(found
                           "l'usmp de villepinte")
     assert found.get("pghm de briançon") == "ORG"
     assert found.get("usmp de villepinte") == "ORG"
+
+
+def test_record_numbers_and_postal_boxes_are_read_in_capitals_not_doses_or_shifts():
+    recased = recase("dossier ig-2025-07731, séjour 26c038114, cs 50327, 1500mg, 5h-13h, sy60wf")
+    assert recased is not None
+    assert "IG-2025-07731" in recased.text
+    assert "26C038114" in recased.text
+    assert "CS 50327" in recased.text
+    assert "1500mg" in recased.text and "5h-13h" in recased.text and "sy60wf" in recased.text
+
+
+def test_a_typists_reference_line_is_read_in_capitals():
+    recased = recase("dr denis jacquesson, médecin traitant\ncp/ld – frappé le 09/11\n")
+    assert recased is not None and "CP/LD – frappé" in recased.text
+    assert recase("et/ou\n") is None
+
+
+def test_countries_in_brackets_or_after_an_article_and_big_cities_are_capitalised():
+    recased = recase("née à sétif (algérie), passée par la libye, suivie à perpignan et à paris")
+    assert recased is not None
+    for written in ("(Algérie)", "la Libye", "Perpignan", "Paris"):
+        assert written in recased.text
+    # a commune that is a word of the clinic stays as it is
+    walking = recase("marche avec deux cannes anglaises depuis la chute à domicile")
+    assert walking is None or "cannes" in walking.text
+
+
+def test_a_lowercase_dictation_finds_its_cities_and_hospital(found_in_note):
+    found = found_in_note("adressée par le centre hospitalier de perpignan, vue ensuite à nîmes")
+    assert found.get("centre hospitalier de perpignan") == "HOSPITAL"
+    assert found.get("nîmes") == "CITY"

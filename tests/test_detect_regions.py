@@ -95,7 +95,8 @@ def test_relatives_after_a_hyphenated_noun_still_read(found_in_note):
         ("adresse : la brunière, 85500 les herbiers – tél",
          "adresse : la Brunière, 85500 Les Herbiers – tél"),
         ("rhumatologue à la roche-sur-yon, revu", "rhumatologue à La Roche-sur-Yon, revu"),
-        ("garde à la crèche puis au mans", None),
+        # "la crèche" is no commune here (La Crèche, Deux-Sèvres); Le Mans is
+        ("garde à la crèche puis au mans", "garde à la crèche puis au Mans"),
         ("aide à domicile de l'admr du clunisois depuis mai",
          "aide à domicile de l'ADMR du Clunisois depuis mai"),
         ("opérée à la polyclinique du parc hier soir",

@@ -78,6 +78,13 @@ _CLINICAL_SHORTHAND = frozenset(
 )  # fmt: skip
 # A capitalised form at least this frequent in French text marks a proper noun.
 _FREQUENT_TITLE = 100_000
+# A commune that is also a common word is written capitalised when its capitalised form is
+# this many times more frequent (word ranks: a higher rank is a rarer word): "perpignan",
+# "rennes", "nîmes", "paris"; not "tulle", "orange", "tours" (below 1).
+_PROPER_RATIO = 2.5
+# Communes above that ratio whose lowercase form is a word of the clinic or of the country:
+# "cannes anglaises" (walking sticks), "mons pubis", "argentine" (the adjective).
+_COMMON_PLACE_WORDS = frozenset({"cannes", "mons", "argentine"})
 # A name after its head ends before these (or any punctuation).
 _NAME_STOPS = frozenset(
     {"à", "a", "en", "pour", "avec", "chez", "dans", "par", "depuis", "et", "ou", "point",
@@ -100,18 +107,29 @@ def recase(text: str) -> PlainText | None:
     hyphenated = False  # the line before ended with a word cut by a hyphen ("lé-")
     for line in text.splitlines(keepends=True):
         cut, hyphenated = hyphenated, line.rstrip().endswith("-")
-        if _all_lowercase(line):
+        initials = _INITIALS_LINE.match(line)
+        if initials is not None:  # "cp/ld – imprimé le 20/04": the typist's reference
+            new = initials.group().upper() + line[initials.end() :]
+        elif _all_lowercase(line):
             new = _recase_line(line, skip_first=cut)
-            if new is not line:
-                out.append(new)
-                starts.extend(range(pos, pos + len(line)))
-                if not new.endswith("\n"):
-                    out.append("\n")
-                    starts.append(pos + len(line) - 1)
+        else:
+            new = line
+        if new != line:
+            out.append(new)
+            starts.extend(range(pos, pos + len(line)))
+            if not new.endswith("\n"):
+                out.append("\n")
+                starts.append(pos + len(line) - 1)
         pos += len(line)
     if not out:
         return None
     return PlainText("".join(out), tuple(starts), tuple(s + 1 for s in starts))
+
+
+# A typist's reference in lowercase opening a line: "cp/ld", "ml/nv – imprimé le …".
+_INITIALS_LINE = re.compile(
+    r"[ \t]*(?!et/ou)[a-z]{2,3}[ \t]?/[ \t]?[a-z]{2,3}(?![\w/])(?=[ \t]*(?:$|[–—-]))", re.M
+)
 
 
 def _all_lowercase(line: str) -> bool:
@@ -149,9 +167,13 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
     new = [_written(m.group()) for m in words]
     for i, m in enumerate(words):
         head = _ELISION.sub("", m.group(), count=1)
-        after_preposition = i > 0 and words[i - 1].group() in _COUNTRY_PREPOSITIONS
-        if head in _country_names() and (m.group()[:2] in ("d'", "d’") or after_preposition):
-            # "au maroc", "en turquie", "d'algérie" ("tissu bénin" stays)
+        after_preposition = i > 0 and words[i - 1].group() in _COUNTRY_PREPOSITIONS | _ARTICLES
+        in_brackets = line[m.start() - 1 : m.start()] == "(" and line.startswith(")", m.end())
+        if head in _country_names() and (
+            m.group()[:2] in ("d'", "d’") or after_preposition or in_brackets
+        ):
+            # "au maroc", "en turquie", "d'algérie", "par la libye", "née à sétif
+            # (algérie)" ("tissu bénin" stays)
             cut = len(m.group()) - len(head)
             new[i] = m.group()[:cut] + _capitalised(head)
         if head == "la" and i + 1 < len(words) and words[i + 1].group() == "poste" and (
@@ -167,15 +189,37 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
         elif head in _STREET_HEADS:
             _capitalise_street_name(line, words, new, i)
     if all(n == m.group() for n, m in zip(new, words, strict=True)):
-        return line
-    parts: list[str] = []
-    pos = 0
-    for m, n in zip(words, new, strict=True):
-        parts.append(line[pos : m.start()])
-        parts.append(n)
-        pos = m.end()
-    parts.append(line[pos:])
-    return "".join(parts)
+        out = line
+    else:
+        parts: list[str] = []
+        pos = 0
+        for m, n in zip(words, new, strict=True):
+            parts.append(line[pos : m.start()])
+            parts.append(n)
+            pos = m.end()
+        parts.append(line[pos:])
+        out = "".join(parts)
+    coded = _CODE.sub(_upper_code, out)
+    return line if coded == line else coded
+
+
+# Record numbers and postal boxes, written in capitals: "dossier ig-2025-07731", "n° de
+# séjour 26c038114", "code pj-7741-kt", "cs 50327", "bp 77908" (not a dose, "1500mg", nor a
+# device model, "sy60wf").
+_CODE = re.compile(
+    r"(?<![\w@./:-])(?:(?i:cs|bp|tsa)(?=[ \t]\d)|"
+    r"(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)+|"
+    r"(?=(?:[a-z]*\d){4})[0-9]+[a-z][a-z0-9]*|[a-z]{1,3}\d{4,}[a-z0-9]*)(?![\w@/-]|\.\w)"
+)
+_TIMES = re.compile(r"\d{1,2}h\d{0,2}(?:-\d{1,2}h\d{0,2})*")  # "5h-13h": a shift
+_DOSE = re.compile(r"\d+(?:mg|ml|g|kg|mmol|ui|µg|mcg|cm|mm|h|min|j|sa|an|ans|mois)", re.I)
+
+
+def _upper_code(m: re.Match[str]) -> str:
+    code = m.group()
+    if "-" in code and (sum(c.isdigit() for c in code) < 2 or sum(c.isalpha() for c in code) < 2):
+        return code  # "covid-19", "j-3", "t4-t5"
+    return code if _DOSE.fullmatch(code) or _TIMES.fullmatch(code) else code.upper()
 
 
 def _capitalise_name_after(
@@ -429,7 +473,8 @@ def _is_proper(word: str) -> bool:
     """Whether French writes ``word`` capitalised: never in lowercase and known as a name,
     a commune or a frequent capitalised word ("fritsch", "sausheim", "groupama"); or also
     in lowercase but mostly capitalised and a first name ("julie") or a commune that is no
-    common word ("mulhouse"; not "cannes", walking sticks); or a feast ("pentecôte")."""
+    common word ("mulhouse") or far more often capitalised ("nîmes"; not "cannes", walking
+    sticks); or a feast ("pentecôte")."""
     from clindeid.knowledge import communes_by_name, is_common_word, is_first_name, is_surname
     from clindeid.knowledge.vocabulary import word_ranks, written_capitalised
 
@@ -447,7 +492,12 @@ def _is_proper(word: str) -> bool:
         return False
     if is_first_name(word):
         return True
-    return bool(communes_by_name(word)) and not is_common_word(word)
+    # a commune that is also a common word when French writes it mostly capitalised
+    # ("paris", "nîmes", "perpignan"; not "cannes", walking sticks, nor "vannes")
+    return bool(communes_by_name(word)) and (
+        not is_common_word(word)
+        or (ranks.lower >= _PROPER_RATIO * ranks.title and word not in _COMMON_PLACE_WORDS)
+    )
 
 
 def _is_place(word: str) -> bool:
