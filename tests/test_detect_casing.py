@@ -76,11 +76,13 @@ def test_record_numbers_and_postal_boxes_are_read_in_capitals_not_doses_or_shift
     assert "26C038114" in recased.text
     assert "CS 50327" in recased.text
     assert "1500mg" in recased.text and "5h-13h" in recased.text and "sy60wf" in recased.text
+    exam = recase("ipp 9062283917, n° d'examen cr26tdm031145 du vendredi")
+    assert exam is not None and "CR26TDM031145" in exam.text
 
 
 def test_a_typists_reference_line_is_read_in_capitals():
-    recased = recase("dr denis jacquesson, médecin traitant\ncp/ld – frappé le 09/11\n")
-    assert recased is not None and "CP/LD – frappé" in recased.text
+    recased = recase("dr denis jacquesson, médecin traitant\ncp/ld – frappé le 09/11\naglf/mp\n")
+    assert recased is not None and "CP/LD – frappé" in recased.text and "AGLF/MP" in recased.text
     assert recase("et/ou\n") is None
 
 

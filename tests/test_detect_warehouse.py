@@ -139,6 +139,7 @@ import pytest
         ("Dr Paul Girard, Hôpital Nord\nImprimé le 27/02/2026 · pgirard", "pgirard", "PERSON"),
         ("dr Éloïse Marchetti · emarchetti", "emarchetti", "PERSON"),
         ("Dr Marc Lucas\nML/FB · 30/01/2026", "FB", "PERSON"),
+        ("Dr Louis Bertrand – interne\nST/CP – le 23/01/2026", "CP", "PERSON"),
         ("5 rue du Parc · CO n° 60012 · 35033 Rennes Cedex", "CO n° 60012", "ADDRESS"),
         ("Paillettes conservées au CECOS Lorraine depuis 2024.", "CECOS Lorraine", "ORG"),
         ("Résultats déposés dans Mon Espace Santé.", "Mon Espace Santé", "ORG"),

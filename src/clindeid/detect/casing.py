@@ -126,9 +126,9 @@ def recase(text: str) -> PlainText | None:
     return PlainText("".join(out), tuple(starts), tuple(s + 1 for s in starts))
 
 
-# A typist's reference in lowercase opening a line: "cp/ld", "ml/nv – imprimé le …".
+# A typist's reference in lowercase opening a line: "cp/ld", "aglf/mp", "ml/nv – imprimé le".
 _INITIALS_LINE = re.compile(
-    r"[ \t]*(?!et/ou)[a-z]{2,3}[ \t]?/[ \t]?[a-z]{2,3}(?![\w/])(?=[ \t]*(?:$|[–—-]))", re.M
+    r"[ \t]*(?!et/ou)[a-z]{2,4}[ \t]?/[ \t]?[a-z]{2,4}(?![\w/])(?=[ \t]*(?:$|[–—-]))", re.M
 )
 
 
@@ -209,7 +209,8 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
 _CODE = re.compile(
     r"(?<![\w@./:-])(?:(?i:cs|bp|tsa)(?=[ \t]\d)|"
     r"(?=[a-z0-9-]*\d)(?=[a-z0-9-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)+|"
-    r"(?=(?:[a-z]*\d){4})[0-9]+[a-z][a-z0-9]*|[a-z]{1,3}\d{4,}[a-z0-9]*)(?![\w@/-]|\.\w)"
+    r"(?=(?:[a-z]*\d){4})[0-9]+[a-z][a-z0-9]*|[a-z]{1,3}\d{4,}[a-z0-9]*|"
+    r"(?=(?:[a-z]*\d){6})(?=\d*[a-z])[a-z0-9]{8,})(?![\w@/-]|\.\w)"
 )
 _TIMES = re.compile(r"\d{1,2}h\d{0,2}(?:-\d{1,2}h\d{0,2})*")  # "5h-13h": a shift
 _DOSE = re.compile(r"\d+(?:mg|ml|g|kg|mmol|ui|µg|mcg|cm|mm|h|min|j|sa|an|ans|mois)", re.I)

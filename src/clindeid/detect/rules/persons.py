@@ -636,10 +636,10 @@ _TYPING_ALTERNATIVES: tuple[str, ...] = (
     rf"(?<![\w]){_TYPING_CUE}[ \t]+le[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
     r"\((?P<c>[A-Z]{2,3}|[a-z]{2,3})\)",
     # a pair opening the line before a dated edit or a date: "NF/DL – édité le 04/09/2026",
-    # "ML/FB · 30/01/2026"
+    # "ML/FB · 30/01/2026", "ST/CP – le 23/01/2026"
     r"^[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—·•|-][ \t]*"
     r"(?:(?i:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
-    r"r[ée]dig[ée]|valid[ée])e?\b|\d{1,2}/\d{1,2}/\d{2,4}))",
+    r"r[ée]dig[ée]|valid[ée])e?\b|(?:le[ \t]+)?\d{1,2}/\d{1,2}/\d{2,4}))",
     # a lowercase pair closing a dated footer: "Imprimé le vendredi 27/03/2026 – acj/nl"
     rf"{_DATED_FOOTER}(?P<f>[a-z]{{2,3}})/(?P<g>[a-z]{{2,3}})(?=[ \t]*$)",
     # capital initials alone closing a dated footer: "Validé le 02/06/2026 11:40 – TW"
