@@ -167,7 +167,7 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
     new = [_written(m.group()) for m in words]
     for i, m in enumerate(words):
         head = _ELISION.sub("", m.group(), count=1)
-        after_preposition = i > 0 and words[i - 1].group() in _COUNTRY_PREPOSITIONS | _ARTICLES
+        after_preposition = i > 0 and words[i - 1].group() in _BEFORE_COUNTRY
         in_brackets = line[m.start() - 1 : m.start()] == "(" and line.startswith(")", m.end())
         if head in _country_names() and (
             m.group()[:2] in ("d'", "d’") or after_preposition or in_brackets
@@ -217,9 +217,11 @@ _DOSE = re.compile(r"\d+(?:mg|ml|g|kg|mmol|ui|µg|mcg|cm|mm|h|min|j|sa|an|ans|mo
 
 
 def _upper_code(m: re.Match[str]) -> str:
+    """A `_CODE` match in capitals, unless it is a dose, a shift or a hyphenated word with
+    one digit or one letter ("covid-19" keeps two of each: it is written in capitals)."""
     code = m.group()
     if "-" in code and (sum(c.isdigit() for c in code) < 2 or sum(c.isalpha() for c in code) < 2):
-        return code  # "covid-19", "j-3", "t4-t5"
+        return code  # "j-3", "d-5"
     return code if _DOSE.fullmatch(code) or _TIMES.fullmatch(code) else code.upper()
 
 
@@ -360,6 +362,7 @@ def _capitalise_commune_with_article(
 
 # Prepositions before a country's name in a lowercase note.
 _COUNTRY_PREPOSITIONS = frozenset({"au", "aux", "en", "du", "des", "de", "vers", "depuis", "via"})
+_BEFORE_COUNTRY = _COUNTRY_PREPOSITIONS | _ARTICLES  # "par la libye"
 # A postcode just before (the town follows it).
 _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \t]+$")
 
