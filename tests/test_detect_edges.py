@@ -98,6 +98,11 @@ def test_a_head_is_not_taken_from_the_entity_before():
         ("Appel de Marie-Claire Dubois ce matin.", "Claire Dubois", "PERSON",
          "Marie-Claire Dubois"),
         ("Né à Saint-Jean-de-Luz en 1950.", "Saint-Jean", "CITY", "Saint-Jean-de-Luz"),
+        # a surname with an apostrophe inside, cut at it
+        ("Enfant : Maëlys Prud'homme, née le 2 juin.", "Maëlys Prud'", "PERSON",
+         "Maëlys Prud'homme"),
+        ("Enfant : Maëlys Prud'homme, née le 2 juin.", "Maëlys Prud", "PERSON",
+         "Maëlys Prud'homme"),
     ],
 )  # fmt: skip
 def test_a_name_proposal_takes_its_whole_hyphenated_word(text, part, label, whole):

@@ -43,10 +43,12 @@ _HEAD_THEN_DE = re.compile(
 # a head right before a name ("EHPAD | Résidence du Pin")
 _HEAD_ADJACENT = re.compile(rf"(?<![\w-])(?P<head>{_HEADS})[ \t]+$")
 _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
-# what completes an address after it: "Les Hauts de Brunet, bât. A2", "chemin Bel-Air, n° 43"
+# what completes an address after it: "Les Hauts de Brunet, bât. A2", "chemin Bel-Air, n° 43",
+# "Cité Henri IV, bâtiment Bananier"
 _ADDRESS_COMPLEMENT = re.compile(
     r",?[ \t]*(?:n°[ \t]*\d{1,4}(?:[ \t]?(?:bis|ter))?|b[âa]t(?:iment|\.)?[ \t]*[A-Z0-9]{1,3}|"
     r"esc(?:alier|\.)?[ \t]*[A-Z0-9]{1,2}|app(?:ar)?t(?:ement|\.)?[ \t]*\d{1,4}|"
+    r"b[âa]timent[ \t]+[A-ZÀ-Ý][a-zà-ÿ]{2,}(?:[ \t-][A-ZÀ-Ý][a-zà-ÿ]+)?|"
     r"(?:BÂT|BAT)(?:IMENT|\.)?[ \t]*[A-Z0-9]{1,3}|"
     # a student's room or a tower of a housing estate ("Résidence Paul Appell, chambre 514",
     # "Résidence Montreynaud, tour 12"): after an address, never a ward's room
@@ -95,7 +97,10 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
     complements; a place that becomes a body's name becomes a HOSPITAL (a care head) or an
     ORG."""
     out: list[Entity] = []
+    swallowed = -1  # an address part a complement took whole ("bâtiment | Bananier")
     for i, e in enumerate(entities):
+        if i == swallowed:
+            continue
         floor = out[-1].end if out else 0
         if e.label in ("ADDRESS", "ORG", "HOSPITAL"):
             care_of = _CARE_OF.search(text, max(floor, e.start - 8), e.start)
@@ -109,9 +114,14 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             else:
                 e = e.with_(start=m.start("head"))
         if e.label == "ADDRESS":  # not an EHPAD's residence: its room is no address
-            limit = entities[i + 1].start if i + 1 < len(entities) else len(text)
+            after = entities[i + 1] if i + 1 < len(entities) else None
+            limit = after.start if after is not None else len(text)
             tail = _ADDRESS_COMPLEMENT.match(text, e.end)
-            while tail is not None and tail.end() > e.end and tail.end() <= limit:
+            while tail is not None and tail.end() > e.end:
+                if tail.end() > limit:
+                    if after is None or after.label != "ADDRESS" or after.end > tail.end():
+                        break
+                    swallowed, limit = i + 1, len(text)  # the next part is the complement's
                 e = e.with_(end=tail.end())
                 tail = _ADDRESS_COMPLEMENT.match(text, e.end)
         if e.label in ("HOSPITAL", "ORG"):

@@ -255,10 +255,12 @@ RANGE_HEAD_DAY = (
     r"(?:(?P<trig>\b(?:du|entre|les|le|des|dès)\s+(?:le\s+)?))?(?<![\w/.-])(?P<d1>"
     + DAY + r")(?P<conn>-|–|\s*(?:-|–|au|à|et(?:\s+le)?)\s+)$"
 )
-# "les 2, 16 et 30 décembre", "le 3, le 7 et le 11 octobre": every day of a list takes
-# the month of the last one.
+# "les 2, 16 et 30 décembre", "le 3, le 7 et le 11 octobre", "HDJ — 22, 23 et 24
+# septembre" (after a dash, a colon or at a line's start): every day of a list takes the
+# month of the last one.
 RANGE_HEAD_LIST = (
-    r"\b(?:les|des|le|du|entre|dès)\s+(?P<items>(?<![\w/.-])" + DAY + r"(?:\s*,\s*(?:le\s+)?"
+    r"(?:\b(?:les|des|le|du|entre|dès)\s+|(?:(?<![^\n])|[—–:])[ \t]*)"
+    r"(?P<items>(?<![\w/.-])" + DAY + r"(?:\s*,\s*(?:le\s+)?"
     + DAY + r")+)\s*(?:,|et)\s*(?:le\s+)?$"
 )
 RANGE_HEAD_MONTH = rf"(?<!\w)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?\s*(?:-|–|à|au|et)\s*$"

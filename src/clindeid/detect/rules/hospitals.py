@@ -538,7 +538,9 @@ PUBLIC_BODY_HEADS = (
     r"USMP|UCSA|s[ûu]ret[ée][ \t]+(?:d[ée]partementale|urbaine)|"
     r"peloton[ \t]+de[ \t]+gendarmerie(?:[ \t]+de[ \t]+haute[ \t]+montagne)?|"
     r"[ée]cole[ \t]+du[ \t]+ski[ \t]+fran[çc]ais|ESF|"
-    r"CGSS|URSSAF|CMSA|CNAV|DDPP|SPIP|DSDEN|OPH|CRAMIF|CARSAT"
+    r"CGSS|URSSAF|CMSA|CNAV|DDPP|SPIP|DSDEN|OPH|CRAMIF|CARSAT|"
+    # the social security of Saint-Pierre-et-Miquelon and French Polynesia
+    r"caisse[ \t]+de[ \t]+pr[ée]voyance[ \t]+sociale"
 )
 # National bodies known by an acronym alone: fire brigades and air navigation services.
 NAMED_PUBLIC_BODIES = r"BSPP|BMPM|DSNA|DGAC|SDMIS"
@@ -743,7 +745,7 @@ _ORG = re.compile(
 _UNIVERSITY_NUMBER = re.compile(r"[ \t]+\d{1,2}(?!\d|[,.:/]\d)")
 _ORG_STOP = r"(?!(?:M|Mme|Mlle|Mr|Dr|Pr|Le|La|Les|Monsieur|Madame)\b(?![-'’]))"
 _ORG_UNIT = rf"(?:{_PART})*{_ORG_STOP}{_CAPWORD}"
-_ORG_NAME = rf"{_ORG_STOP}[{UP}][\w{APOS}-]*(?:[ \t]+(?:{_ORG_UNIT}|&)){{0,5}}"
+_ORG_NAME = rf"{_ORG_STOP}[{UP}][\w{APOS}-]*(?:[ \t]+(?:{_ORG_UNIT}|&(?:amp;)?)){{0,5}}"
 _ORG_TRIGGERED = re.compile(
     rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_TRIGGERS)})[ \t]*(?P<name>{_ORG_NAME})"
 )

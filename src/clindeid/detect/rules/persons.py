@@ -616,8 +616,8 @@ _TYPIST_INITIALS_RE = re.compile(
     rf"(?![\w/])"
 )
 # A typing cue before the author's and typist's pair, or after its date, the typist in
-# brackets: "Frappe : MB/jc", "frappé le 27/05/2026 (MB)".
-_TYPING_CUE = r"(?i:frapp[ée]e?|frappe|saisie?|dactylo(?:graphi[ée]e?)?|tap[ée]e?)"
+# brackets: "Frappe : MB/jc", "dictée SMS/ld", "frappé le 27/05/2026 (MB)".
+_TYPING_CUE = r"(?i:frapp[ée]e?|frappe|saisie?|dactylo(?:graphi[ée]e?)?|tap[ée]e?|dict[ée]e)"
 # A dated validation, print or edit footer up to the dash (or middle dot) before its
 # author: "Imprimé le vendredi 27/03/2026 –", "Validé le 02/06/2026 à 11:40 ·".
 _DATED_FOOTER = (
@@ -656,12 +656,15 @@ _FOOTER_LOGIN_RE = re.compile(
     re.MULTILINE,
 )
 # A login closing a footer or a signed line, before its date or at the line's end: "note
-# saisie par sbelhadj le 17/05/2026", "Dr Antoine Barreau – abarreau"; kept only where it
-# spells a name of the document ("s" + "belhadj"), see `_spells_a_name`.
+# saisie par sbelhadj le 17/05/2026", "Dr Antoine Barreau – abarreau", "– am.luciani",
+# "(ylamaison)"; kept only where it spells a name of the document ("s" + "belhadj"), see
+# `_spells_a_name`.
 _NAME_LOGIN_RE = re.compile(
     r"(?:(?<=[–—·•|-][ \t])|(?<=\bpar[ \t])|(?<=\bPAR[ \t])|^)[ \t]*"
-    r"(?P<login>(?:[a-z]{4,20}|[A-Z]{4,20})\d{0,2})"
-    r"(?=[ \t]*(?:$|\d{1,2}/\d{1,2}/\d{2,4}|le[ \t]+\d))",
+    r"(?P<login>(?:[a-z]{4,20}|[A-Z]{4,20}|[a-z]{1,3}\.[a-z]{3,20})\d{0,2})"
+    r"(?=[ \t]*(?:$|\d{1,2}/\d{1,2}/\d{2,4}|le[ \t]+\d))"
+    # or in brackets after the name it spells: "Dr Yannick LAMAISON (ylamaison)"
+    r"|(?<=\()(?P<login2>[a-z]{4,20}|[a-z]{1,3}\.[a-z]{3,20})(?=\))",
     re.MULTILINE,
 )
 # Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg",
@@ -684,9 +687,10 @@ def _document_words(text: str) -> frozenset[str]:
 def _spells_a_name(words: frozenset[str], login: str) -> bool:
     """Whether a login is one or two initials and another word of the document ("sbelhadj"
     and "Belhadj"), or a word and an initial ("rochefortl"); ``words``: `_document_words`."""
+    dotted = login.split(".")[-1]  # "am.luciani": the initials, then the name
     return any(
         part in words and part != login
-        for part in (login[1:], login[2:], login[:-1]) if len(part) >= 4
+        for part in (login[1:], login[2:], login[:-1], dotted) if len(part) >= 4
     )  # fmt: skip
 
 
@@ -704,9 +708,11 @@ _SIGNATURE_INITIALS_RE = re.compile(
     # the rest: "Rédigé le 23/01/2026 – PYL/nd", "JPL/cb – Copie : patient"
     r"|(?:(?<=[–—-][ \t])|(?<=^))(?P<a2>[A-Z]{2,4})/(?P<b2>[a-z]{2,3})"
     r"(?=[ \t]*(?:$|[–—-][ \t]))"
-    # or two capital pairs after a dash closing a signed or dated line: "Dr Maylis CAUSSÉ –
-    # MC/SR", "Rédigé le 23/01/2026 – GB/VM" (the line's start is checked by the pass)
-    r"|(?<=[–—][ \t])(?P<a4>[A-Z]{2,4})(?:/(?P<b4>[A-Z]{2,3}))?(?=[ \t]*$)"
+    # or two capital (or two lowercase) pairs after a dash closing a signed or dated line:
+    # "Dr Maylis CAUSSÉ – MC/SR", "Rédigé le 23/01/2026 – GB/VM", "Dr Inès Benhamou,
+    # radiologue – ib/lm" (the line's start is checked by the pass)
+    r"|(?<=[–—][ \t])(?P<a4>[A-Z]{2,4}|(?!et/ou)[a-z]{2,3}(?=/[a-z]))"
+    r"(?:/(?P<b4>[A-Z]{2,3}|[a-z]{2,3}))?(?=[ \t]*$)"
     # or the typist alone after the doctor's name closing the letter: "Dr G. LHUILLIER / ch"
     r"|^[ \t]*(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n/]{2,60}?[ \t]/[ \t]*"
     r"(?P<b3>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
@@ -1795,7 +1801,8 @@ class PersonDetector:
         words: frozenset[str] | None = None
         for m in (*_LOGIN_FIELD_RE.finditer(text), *_FOOTER_LOGIN_RE.finditer(text),
                   *_NAME_LOGIN_RE.finditer(text)):
-            login = m.group("login")
+            group = "login" if m.group("login") else "login2"
+            login = m.group(group)
             if m.re is _NAME_LOGIN_RE:
                 login = login.lower()  # "PAR KBELKACEM" in a form written in capitals
                 if _written_lowercase(login):
@@ -1807,7 +1814,7 @@ class PersonDetector:
                 login
             ):
                 continue
-            yield _staff_initials(m.start("login"), m.end("login"), "login")
+            yield _staff_initials(m.start(group), m.end(group), "login")
         closing = _CLOSING_LOWER_INITIALS_RE.search(text)
         if closing is not None:
             pair = closing.group("ini2") is not None

@@ -99,6 +99,8 @@ STREET_TYPES: dict[str, tuple[str, ...]] = {
     "quartier": ("quartier",),
     "domaine": ("domaine",),
     "lieu-dit": ("lieu-dit", "lieu dit", "lieudit", "ld", "l.d."),
+    # a New Caledonian tribe, the address of its members ("tribu de Tiéta, 98833 Voh")
+    "tribu": ("tribu",),
     "zone artisanale": ("zone artisanale", "za"),
     "zone industrielle": ("zone industrielle", "zi"),
     "zone d'activités": ("zone d'activités", "zone d'activité", "zac", "zae"),
@@ -109,7 +111,8 @@ STRONG_STREET_TYPES: frozenset[str] = frozenset(
 )  # fmt: skip
 # Types that name a place on their own, without a number ("lieu-dit Les Granges").
 NAMED_PLACE_TYPES: frozenset[str] = frozenset(
-    {"lieu-dit", "résidence", "hameau", "lotissement", "cité", "domaine", "zone artisanale",
+    {"lieu-dit", "résidence", "hameau", "lotissement", "cité", "domaine", "tribu",
+     "zone artisanale",
      "zone industrielle", "zone d'activités"}
 )  # fmt: skip
 # Written forms from the knowledge base that are too ambiguous to be street types here.
@@ -159,6 +162,8 @@ ADDRESS_CUES: tuple[str, ...] = (
 # Postal boxes: prefix → digits pattern.
 POSTBOX_PATTERN = (
     r"(?<![-/])\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale|CO(?=\s*n°))\s*(?:n°\s*)?\d{1,6}\b(?!/)"
+    # a New Caledonian box: a letter and a number ("BP J5 – 98835 Dumbéa")
+    r"|\bBP[ \t]+[A-Z]\d{1,4}\b(?=[ \t]*[,–—·•|-]?[ \t]*\d{5}[ \t])"
     # "SP 8" (service postal) only between separators before a postcode: "SP 8 – 62307 LENS"
     r"|\bSP[ \t]+\d{1,4}(?=[ \t]*[,–—·•|-][ \t]*\d{5}[ \t])"
 )
