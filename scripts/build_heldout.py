@@ -69,6 +69,7 @@ SETS: dict[str, str] = {
     "heldout_am": "heldam",
     "heldout_an": "heldan",
     "heldout_ao": "heldao",
+    "heldout_ap": "heldap",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
