@@ -70,6 +70,7 @@ SETS: dict[str, str] = {
     "heldout_an": "heldan",
     "heldout_ao": "heldao",
     "heldout_ap": "heldap",
+    "heldout_aq": "heldaq",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
