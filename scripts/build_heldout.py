@@ -71,6 +71,7 @@ SETS: dict[str, str] = {
     "heldout_ao": "heldao",
     "heldout_ap": "heldap",
     "heldout_aq": "heldaq",
+    "heldout_ar": "heldar",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
