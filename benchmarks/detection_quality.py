@@ -19,6 +19,7 @@ out).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from pathlib import Path
 
 from clindeid.config import Config
@@ -93,7 +94,7 @@ def recased(gold: list[AnnotatedDocument], case: str) -> list[AnnotatedDocument]
         return gold
     change = str.lower if case == "lower" else str.upper
     return [
-        AnnotatedDocument(d.id, change(d.text), d.entities, dict(d.meta))
+        dataclasses.replace(d, text=change(d.text))
         for d in gold
         if len(change(d.text)) == len(d.text)
     ]

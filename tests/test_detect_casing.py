@@ -100,3 +100,15 @@ def test_a_lowercase_dictation_finds_its_cities_and_hospital(found_in_note):
     found = found_in_note("adressée par le centre hospitalier de perpignan, vue ensuite à nîmes")
     assert found.get("centre hospitalier de perpignan") == "HOSPITAL"
     assert found.get("nîmes") == "CITY"
+
+
+def test_a_typists_line_is_recased_after_its_initials_too(found_in_note):
+    found = found_in_note("cp/ld – copie au dr paul girard, mulhouse")
+    assert found.get("mulhouse") == "CITY"
+
+
+def test_communes_that_are_everyday_words_stay_lowercase():
+    for line in ("vit en union libre avec son compagnon", "urines de couleur bordeaux ce matin",
+                 "pastilles vichy après le repas"):
+        recased = recase(line)
+        assert recased is None or recased.text.strip() == line

@@ -319,6 +319,9 @@ ROUND5_CASES = [
     ("en deux mille dix-neuf infarctus", D("deux mille dix-neuf")),
     ("en deux mille vingt-cinq mg par jour", []),
     ("il touche depuis deux mille vingt euros par mois", []),
+    ("coupé en deux mille morceaux", []),
+    # a list of days after a full date is no list of that month
+    ("vu le 03/02/2026 12, 15 et 18 mars", D("03/02/2026", "18 mars")),
     # a vaccine then its year
     ("vaccins à jour (grippe 2023, ROR 2001)", D("2023", "2001")),
     # negatives: qualifiers and feasts that are no dates, scores, doses, names, places

@@ -3,6 +3,8 @@ name proposals widened to the whole hyphenated word (`clindeid.detect.resolver`)
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from clindeid.detect.edges import widen_names
@@ -103,11 +105,31 @@ def test_a_head_is_not_taken_from_the_entity_before():
          "Maëlys Prud'homme"),
         ("Enfant : Maëlys Prud'homme, née le 2 juin.", "Maëlys Prud", "PERSON",
          "Maëlys Prud'homme"),
+        ("Mère : Mme Anne Prud'homme-Lefèvre, 38 ans.", "Anne Prud", "PERSON",
+         "Anne Prud'homme-Lefèvre"),
     ],
 )  # fmt: skip
 def test_a_name_proposal_takes_its_whole_hyphenated_word(text, part, label, whole):
     (e,) = resolve([_entity(text, part, label)], text)
     assert text[e.start : e.end] == whole
+
+
+def test_an_address_takes_a_named_building_and_stops_before_the_next_entity():
+    text = "domicile Cité Henri IV, bâtiment Bananier, logement 12, 97139 Les Abymes"
+    out = widen_names(
+        [_entity(text, "Cité Henri IV", "ADDRESS"), _entity(text, "Bananier", "ADDRESS"),
+         _entity(text, "12", "ID")],
+        text,
+    )
+    assert [(text[e.start : e.end], e.label) for e in out] == [
+        ("Cité Henri IV, bâtiment Bananier", "ADDRESS"), ("12", "ID")
+    ]
+    assert all(a.end <= b.start for a, b in itertools.pairwise(out))
+
+
+def test_an_ordinal_closes_only_a_city_bodys_name():
+    assert _widened("élève du collège Jean Moulin 4e, redoublant.", "collège Jean Moulin",
+                    "ORG") == ("collège Jean Moulin", "ORG")
 
 
 def test_other_labels_and_numbers_keep_their_span():

@@ -199,6 +199,8 @@ def test_warehouse_names(found_in_note, line, span, label):
         ("Intoxication au CO n'excédant pas 12 % d'HbCO.", "CO"),
         ("Nouveau-né à terme. Visite post-natale vers 6 semaines.", "6 semaines"),
         ("Paillettes conservées au CECOS du CHU de Tours.", "CECOS"),
+        ("Dr Paul Girard – amoxicilline 50 – mg/kg", "mg"),
+        ("voir (cf.bilan) ; le bilan du jour est normal", "cf.bilan"),
     ],
 )  # fmt: skip
 def test_warehouse_look_alikes(found_in_note, line, absent):

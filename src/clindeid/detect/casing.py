@@ -6,8 +6,10 @@ missing, and both the rules and the model lean on it. `recase` gives the words o
 their usual written case — acronyms of care facilities and public bodies in capitals, titles
 and proper nouns (communes, first names, surnames, words French writes capitalised)
 capitalised, organisations the rules know by name as the rules write them — so the
-detectors can read a copy of those lines as well as the text. Only the
-case of letters changes; spans found in the copy map back to the text.
+detectors can read a copy of those lines as well as the text. Record numbers and postal
+boxes in such lines are read in capitals ("ig-2025-07731", "cs 50327"), and so is a typist's
+reference opening any line ("cp/ld – …"). Only the case of letters changes; spans found in
+the copy map back to the text.
 """
 
 from __future__ import annotations
@@ -82,9 +84,12 @@ _FREQUENT_TITLE = 100_000
 # this many times more frequent (word ranks: a higher rank is a rarer word): "perpignan",
 # "rennes", "nîmes", "paris"; not "tulle", "orange", "tours" (below 1).
 _PROPER_RATIO = 2.5
-# Communes above that ratio whose lowercase form is a word of the clinic or of the country:
-# "cannes anglaises" (walking sticks), "mons pubis", "argentine" (the adjective).
-_COMMON_PLACE_WORDS = frozenset({"cannes", "mons", "argentine"})
+# Communes above that ratio whose lowercase form is a word of the clinic or of daily life:
+# "cannes anglaises" (walking sticks), "mons pubis", "union libre", "urines bordeaux",
+# "pastilles vichy", "bouchon de liège", "val", "puy".
+_COMMON_PLACE_WORDS = frozenset(
+    {"cannes", "mons", "union", "bordeaux", "vichy", "liège", "val", "puy"}
+)
 # A name after its head ends before these (or any punctuation).
 _NAME_STOPS = frozenset(
     {"à", "a", "en", "pour", "avec", "chez", "dans", "par", "depuis", "et", "ou", "point",
@@ -109,7 +114,10 @@ def recase(text: str) -> PlainText | None:
         cut, hyphenated = hyphenated, line.rstrip().endswith("-")
         initials = _INITIALS_LINE.match(line)
         if initials is not None:  # "cp/ld – imprimé le 20/04": the typist's reference
-            new = initials.group().upper() + line[initials.end() :]
+            rest = line[initials.end() :]
+            if _all_lowercase(line):  # "cp/ld – copie au dr girard, mulhouse"
+                rest = _recase_line(rest)
+            new = initials.group().upper() + rest
         elif _all_lowercase(line):
             new = _recase_line(line, skip_first=cut)
         else:

@@ -58,12 +58,17 @@ _ADDRESS_COMPLEMENT = re.compile(
 # "c/o" (care of) before the body or address a person is domiciled at: inside its name
 _CARE_OF = re.compile(r"(?<![\w/])(?i:c/o)[ \t]+$")
 _CARE = re.compile(rf"(?i:{CARE_HEADS})")
-# a short number closing a name, then the end of the phrase: "Domicile Clinic 31, 2 h/j",
-# "commissariat de Marseille 3e" (its arrondissement)
+# a short number closing a name, then the end of the phrase: "Domicile Clinic 31, 2 h/j"
 _NUMBER_AFTER = re.compile(
-    r"[ \t]+(?:\d{1,2}(?:e|er|ème|eme)?|2[AB])(?![\w°%-]|[,.:/]\d|[ \t]*(?:[a-zµ]|h\b|H\b))"
+    r"[ \t]+(?:\d{1,2}|2[AB])(?![\w°%-]|[,.:/]\d|[ \t]*(?:[a-zµ]|h\b|H\b))"
     r"(?=[ \t]*(?:$|[.,;:)–—-]|\n|[ \t](?:de|du|d['’]|à|au)[ \t]))",
     re.MULTILINE,
+)
+# an arrondissement closing a city body's name: "commissariat de Marseille 3e" (not a
+# school year, "collège Jean Moulin 4e", nor a clinic's floor)
+_ARRONDISSEMENT_BODY = re.compile(r"(?i:commissariat|mairie|police|tribunal|arrondissement)")
+_ORDINAL_AFTER = re.compile(
+    r"[ \t]+\d{1,2}(?:e|er|ème|eme)(?![\w°%-])(?=[ \t]*(?:$|[.,;:)–—-]|\n))", re.MULTILINE
 )
 _LOOK_BACK = 80
 
@@ -93,9 +98,10 @@ def _head_before(entity: Entity, text: str, floor: int) -> re.Match[str] | None:
 
 def widen_names(entities: list[Entity], text: str) -> list[Entity]:
     """``entities`` (in reading order, none overlapping) with each body's name widened over
-    the head left before it and the number left after it, and each address over its
-    complements; a place that becomes a body's name becomes a HOSPITAL (a care head) or an
-    ORG."""
+    the head left before it, the number left after it and a "c/o" before it, and each
+    address over its complements (an address part a complement covers whole, "bâtiment |
+    Bananier", is taken in); a place that becomes a body's name becomes a HOSPITAL (a care
+    head) or an ORG. The result overlaps no more than ``entities``."""
     out: list[Entity] = []
     swallowed = -1  # an address part a complement took whole ("bâtiment | Bananier")
     for i, e in enumerate(entities):
@@ -119,13 +125,22 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             tail = _ADDRESS_COMPLEMENT.match(text, e.end)
             while tail is not None and tail.end() > e.end:
                 if tail.end() > limit:
-                    if after is None or after.label != "ADDRESS" or after.end > tail.end():
+                    if (
+                        after is None or after.label != "ADDRESS" or after.end > tail.end()
+                        or swallowed == i + 1
+                    ):
                         break
-                    swallowed, limit = i + 1, len(text)  # the next part is the complement's
+                    swallowed = i + 1  # the next part is the complement's: the one after it
+                    following = entities[i + 2] if i + 2 < len(entities) else None
+                    limit = following.start if following is not None else len(text)
+                    if tail.end() > limit:
+                        break
                 e = e.with_(end=tail.end())
                 tail = _ADDRESS_COMPLEMENT.match(text, e.end)
         if e.label in ("HOSPITAL", "ORG"):
             tail = _NUMBER_AFTER.match(text, e.end)
+            if tail is None and _ARRONDISSEMENT_BODY.search(text, e.start, e.end):
+                tail = _ORDINAL_AFTER.match(text, e.end)
             if tail is not None and (i + 1 == len(entities) or entities[i + 1].start >= tail.end()):
                 e = e.with_(end=tail.end())
         out.append(e)

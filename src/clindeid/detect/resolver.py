@@ -185,28 +185,32 @@ def _whole_compound(entity: Entity, text: str, starts: set[int], ends: set[int])
         start -= 2
         while start > 0 and text[start - 1].isalpha():
             start -= 1
-    while (end + 1 < len(text) and text[end] == "-" and text[end + 1].isalpha()
-           and end + 1 not in starts):
-        end += 2
-        while end < len(text) and text[end].isalpha():
-            end += 1
-    # a surname with an apostrophe inside ("Prud'homme", "Maëlys Prud'" + "homme"): the
-    # word before it has three letters or more, so it is no elided article ("d'", "l'")
-    apostrophe = end - 1 if end and text[end - 1] in "'’" else end
-    if (
-        apostrophe < len(text) - 1 and text[apostrophe] in "'’"
-        and text[apostrophe + 1].isalpha() and apostrophe + 1 not in starts
-        and _WORD_BEFORE_APOSTROPHE.search(text, 0, apostrophe)
-    ):
-        end = apostrophe + 1
-        while end < len(text) and text[end].isalpha():
-            end += 1
+    while True:  # hyphens and apostrophes, in any order ("Prud'homme-Lefèvre")
+        before = end
+        while (end + 1 < len(text) and text[end] == "-" and text[end + 1].isalpha()
+               and end + 1 not in starts):
+            end += 2
+            while end < len(text) and text[end].isalpha():
+                end += 1
+        # a surname with an apostrophe inside ("Prud'homme", "Maëlys Prud'" + "homme"): the
+        # word before it has three letters or more, so it is no elided article ("d'", "l'")
+        apostrophe = end - 1 if end and text[end - 1] in "'’" else end
+        if (
+            apostrophe < len(text) - 1 and text[apostrophe] in "'’"
+            and text[apostrophe + 1].isalpha() and apostrophe + 1 not in starts
+            and _WORD_BEFORE_APOSTROPHE.search(text, max(0, apostrophe - 40), apostrophe)
+        ):
+            end = apostrophe + 1
+            while end < len(text) and text[end].isalpha():
+                end += 1
+        if end == before:
+            break
     if (start, end) == (entity.start, entity.end):
         return entity
     return entity.with_(start=start, end=end)
 
 
-_WORD_BEFORE_APOSTROPHE = re.compile(r"(?<![^\W\d_])[^\W\d_]{3,}$")
+_WORD_BEFORE_APOSTROPHE = re.compile(r"(?<![^\W\d_])[^\W\d_]{3,}\Z")
 # Function words left at the end of a piece once a commune after them took the rest: "EHPAD
 # Les Tilleuls de" once "Sens" is a CITY ("… de Sens"): the locative belongs to neither.
 _DANGLING_END = re.compile(

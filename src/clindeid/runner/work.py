@@ -121,8 +121,10 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        finally:  # even if the alarm fires right here: the handler is put back
+            signal.signal(signal.SIGALRM, previous)
 
 
 def process_item(

@@ -233,7 +233,9 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
     # the span), "depuis deux mille dix-neuf": a year in words after "l'an", a season,
     # "depuis" or "en" (a dictation), not before a unit or a count
     ("year_words",
-     rf"(?<!\w)(?:l['’]an|(?P<season>(?i:hiver|printemps|été|automne))|(?i:depuis|en))"
+     rf"(?<!\w)(?:l['’]an|(?P<season>(?i:hiver|printemps|été|automne))|(?i:depuis|en)"
+     # after "depuis"/"en", a year of this century spelled in full: "deux mille" + a number
+     rf"(?=[ \t\u00a0]+(?i:deux)[ \t-]+(?i:mille)[ \t-]+(?i:{NUMBER_WORD})))"
      r"[ \t\u00a0]+"
      rf"(?P<yw>(?>{NUMBER_WORDS}))(?![ \t\u00a0]*(?:{UNITS}|euros?|€|[a-zé]*m[eè]tres?|pas\b|"
      r"personnes|patients|cas\b|habitants|fois\b|heures|jours|ans\b))", False, 0.8),
@@ -256,10 +258,10 @@ RANGE_HEAD_DAY = (
     + DAY + r")(?P<conn>-|–|\s*(?:-|–|au|à|et(?:\s+le)?)\s+)$"
 )
 # "les 2, 16 et 30 décembre", "le 3, le 7 et le 11 octobre", "HDJ — 22, 23 et 24
-# septembre" (after a dash, a colon or at a line's start): every day of a list takes the
-# month of the last one.
+# septembre" (after a dash or a colon): every day of a list takes the month of the last
+# one.
 RANGE_HEAD_LIST = (
-    r"(?:\b(?:les|des|le|du|entre|dès)\s+|(?:(?<![^\n])|[—–:])[ \t]*)"
+    r"(?:\b(?:les|des|le|du|entre|dès)\s+|[—–:][ \t]*)"
     r"(?P<items>(?<![\w/.-])" + DAY + r"(?:\s*,\s*(?:le\s+)?"
     + DAY + r")+)\s*(?:,|et)\s*(?:le\s+)?$"
 )
@@ -429,12 +431,15 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
 
 
 _WORD_ENDS = re.compile(r"(?<=\w)(?=[ \t\u00a0-]|$)")
+# The longest year in words ("mille neuf cent quatre-vingt-dix-neuf" is 37 characters).
+_YEAR_WORDS_MAX = 60
 
 
 def _year_in_words(words: str) -> tuple[int, int] | None:
     """The year (1850–2099) the longest run of leading number words spells, and that run's
     length: "deux mille vingt-six deux points" → 2026 (the "deux" of "deux points" is no
     part of the year)."""
+    words = words[:_YEAR_WORDS_MAX]  # a year is a few words: never a whole run of numbers
     for cut in reversed([m.start() for m in _WORD_ENDS.finditer(words)]):
         value = parse_french_number(words[:cut])
         if value is not None and 1850 <= value <= 2099:

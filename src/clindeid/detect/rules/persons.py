@@ -1783,6 +1783,10 @@ class PersonDetector:
                 continue  # "TA/FC" after a dash: a signature, a date or a name must open the line
             if m.group("a4") and not m.group("b4") and not _initials_of_line(text, m):
                 continue  # alone, the initials must be those of the name on the line
+            if m.group("a4") and m.group("a4").islower() and (
+                _UNIT_WORDS & {m.group("a4"), m.group("b4")}
+            ):
+                continue  # "– mg/kg": a unit, not a pair of initials
             if m.group("a6") and not _SIGNATURE_ABOVE_RE.search(
                 text, max(0, text.rfind("\n", 0, max(0, m.start() - 1)) - 200), m.start()
             ):
@@ -1803,6 +1807,10 @@ class PersonDetector:
                   *_NAME_LOGIN_RE.finditer(text)):
             group = "login" if m.group("login") else "login2"
             login = m.group(group)
+            if m.re is _NAME_LOGIN_RE and "." in login and _written_lowercase(
+                login.split(".")[-1]
+            ):
+                continue  # "(cf.bilan)": a word after the dot, not a surname
             if m.re is _NAME_LOGIN_RE:
                 login = login.lower()  # "PAR KBELKACEM" in a form written in capitals
                 if _written_lowercase(login):

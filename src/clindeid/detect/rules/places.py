@@ -163,7 +163,7 @@ ADDRESS_CUES: tuple[str, ...] = (
 POSTBOX_PATTERN = (
     r"(?<![-/])\b(?:B\.\s?P\.|BP|CS|TSA|Case\s+postale|CO(?=\s*n°))\s*(?:n°\s*)?\d{1,6}\b(?!/)"
     # a New Caledonian box: a letter and a number ("BP J5 – 98835 Dumbéa")
-    r"|\bBP[ \t]+[A-Z]\d{1,4}\b(?=[ \t]*[,–—·•|-]?[ \t]*\d{5}[ \t])"
+    r"|\bBP[ \t]+[A-Z]\d{1,4}\b(?=[ \t]*(?:[,–—·•|-][ \t]*)?\d{5}[ \t])"
     # "SP 8" (service postal) only between separators before a postcode: "SP 8 – 62307 LENS"
     r"|\bSP[ \t]+\d{1,4}(?=[ \t]*[,–—·•|-][ \t]*\d{5}[ \t])"
 )
@@ -630,7 +630,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         # "Avenue du 14 Juillet, 93140 Bondy", "rond-point Pr Cabrol / 80054 Amiens"
         "before_zip": re.compile(
             rf"(?m)(?:^[ \t]*|(?<=[,;:–—·•|][ \t]))(?P<addr>{street})"
-            rf"(?=[ \t]*(?:,|[–—·•|/-])?[ \t]*(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
+            rf"(?=[ \t]*(?:[,–—·•|/-][ \t]*)?(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
         ),
     }
 
