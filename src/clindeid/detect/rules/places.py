@@ -572,7 +572,9 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
     named = [f for f, c in forms.items() if c in NAMED_PLACE_TYPES and len(f) > 3]
     name_loose = rf"{_NAME_UNIT_LOOSE}(?:{_SEP}{_NAME_UNIT_LOOSE}){{0,7}}"
     name_strict = rf"{_NAME_UNIT_STRICT}(?:{_SEP}{_NAME_UNIT_LOOSE}){{0,7}}"
-    complement = r"(?:[ \t]*,?[ \t]*(?i:" + "|".join(COMPLEMENTS) + "))*"
+    # "[ \t]*(?:,[ \t]*)?", not "[ \t]*,?[ \t]*": one way to split a run of blanks (the other
+    # backtracks quadratically on a line of blanks after a number)
+    complement = r"(?:[ \t]*(?:,[ \t]*)?(?i:" + "|".join(COMPLEMENTS) + "))*"
     self_named = "(?i:" + "|".join(
         re.escape(s).replace(r"\ ", r"\s+") for s in SELF_NAMED_STREETS
     ) + r")(?!\w)"
@@ -598,7 +600,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         "numbered": re.compile(
             # cheap first-character test (a house number or a complement's first letter)
             rf"(?=[\d{_COMPLEMENT_FIRSTS}])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*[,–—-]\s*)*)"
-            rf"(?P<num>{_HOUSE_NUMBER})[ \t]*,?[ \t]*{street}(?P<comp>{complement})"
+            rf"(?P<num>{_HOUSE_NUMBER})[ \t]*(?:,[ \t]*)?{street}(?P<comp>{complement})"
         ),
         "cued": re.compile(
             rf"{cues}\s*(?:(?:au|à\s+la|à\s+l['’]|à|aux|:|,|le|la|l['’])\s*)?"
