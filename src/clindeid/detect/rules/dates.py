@@ -61,7 +61,9 @@ NUMBER_WORD = (
     r"|treize|quatorze|quinze|seize|vingts?|trente|quarante|cinquante|soixante|cents?|mille"
     r"|mil)(?!\w)"
 )
-NUMBER_WORDS = rf"{NUMBER_WORD}(?:(?:[ \t-]+et)?[ \t-]+{NUMBER_WORD})*"
+# a number in words, at most ten words ("mille neuf cent quatre-vingt-dix-neuf" has seven):
+# unbounded, a long run of number words made every start position read the whole run
+NUMBER_WORDS = rf"{NUMBER_WORD}(?:(?:[ \t-]+et)?[ \t-]+{NUMBER_WORD}){{0,9}}"
 DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:er|ᵉʳ)?"
 YEAR4 = r"(?:18[5-9]\d|19\d\d|20\d\d)"
 YEAR_CTX = r"(?:19\d\d|20\d\d)"
