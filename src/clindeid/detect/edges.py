@@ -96,6 +96,29 @@ def _head_before(entity: Entity, text: str, floor: int) -> re.Match[str] | None:
     return None
 
 
+def _with_complements(
+    address: Entity, following: list[Entity], text: str
+) -> tuple[Entity, bool]:
+    """``address`` widened over the complements written after it, and whether it took the
+    next entity (``following[0]``, an address part a complement covers whole: "bâtiment |
+    Bananier"); never over the entity after those."""
+    took_next = False
+    limit = following[0].start if following else len(text)
+    tail = _ADDRESS_COMPLEMENT.match(text, address.end)
+    while tail is not None and tail.end() > address.end:
+        if tail.end() > limit:
+            part = following[0] if following and not took_next else None
+            if part is None or part.label != "ADDRESS" or part.end > tail.end():
+                break
+            took_next = True
+            limit = following[1].start if len(following) > 1 else len(text)
+            if tail.end() > limit:
+                break
+        address = address.with_(end=tail.end())
+        tail = _ADDRESS_COMPLEMENT.match(text, address.end)
+    return address, took_next
+
+
 def widen_names(entities: list[Entity], text: str) -> list[Entity]:
     """``entities`` (in reading order, none overlapping) with each body's name widened over
     the head left before it, the number left after it and a "c/o" before it, and each
@@ -120,23 +143,9 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             else:
                 e = e.with_(start=m.start("head"))
         if e.label == "ADDRESS":  # not an EHPAD's residence: its room is no address
-            after = entities[i + 1] if i + 1 < len(entities) else None
-            limit = after.start if after is not None else len(text)
-            tail = _ADDRESS_COMPLEMENT.match(text, e.end)
-            while tail is not None and tail.end() > e.end:
-                if tail.end() > limit:
-                    if (
-                        after is None or after.label != "ADDRESS" or after.end > tail.end()
-                        or swallowed == i + 1
-                    ):
-                        break
-                    swallowed = i + 1  # the next part is the complement's: the one after it
-                    following = entities[i + 2] if i + 2 < len(entities) else None
-                    limit = following.start if following is not None else len(text)
-                    if tail.end() > limit:
-                        break
-                e = e.with_(end=tail.end())
-                tail = _ADDRESS_COMPLEMENT.match(text, e.end)
+            e, took_next = _with_complements(e, entities[i + 1 : i + 3], text)
+            if took_next:
+                swallowed = i + 1
         if e.label in ("HOSPITAL", "ORG"):
             tail = _NUMBER_AFTER.match(text, e.end)
             if tail is None and _ARRONDISSEMENT_BODY.search(text, e.start, e.end):

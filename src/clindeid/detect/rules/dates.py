@@ -433,15 +433,12 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
 
 
 _WORD_ENDS = re.compile(r"(?<=\w)(?=[ \t\u00a0-]|$)")
-# The longest year in words ("mille neuf cent quatre-vingt-dix-neuf" is 37 characters).
-_YEAR_WORDS_MAX = 60
 
 
 def _year_in_words(words: str) -> tuple[int, int] | None:
     """The year (1850–2099) the longest run of leading number words spells, and that run's
     length: "deux mille vingt-six deux points" → 2026 (the "deux" of "deux points" is no
     part of the year)."""
-    words = words[:_YEAR_WORDS_MAX]  # a year is a few words: never a whole run of numbers
     for cut in reversed([m.start() for m in _WORD_ENDS.finditer(words)]):
         value = parse_french_number(words[:cut])
         if value is not None and 1850 <= value <= 2099:
