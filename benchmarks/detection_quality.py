@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_ar`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_at`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 
@@ -74,6 +74,8 @@ SETS = {
     "heldout_ap": ROOT / "heldout_ap" / "heldout_ap.jsonl",
     "heldout_aq": ROOT / "heldout_aq" / "heldout_aq.jsonl",
     "heldout_ar": ROOT / "heldout_ar" / "heldout_ar.jsonl",
+    "heldout_as": ROOT / "heldout_as" / "heldout_as.jsonl",
+    "heldout_at": ROOT / "heldout_at" / "heldout_at.jsonl",
 }
 
 

@@ -72,6 +72,8 @@ SETS: dict[str, str] = {
     "heldout_ap": "heldap",
     "heldout_aq": "heldaq",
     "heldout_ar": "heldar",
+    "heldout_as": "heldas",
+    "heldout_at": "heldat",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
