@@ -12,6 +12,7 @@ import numpy as np
 
 from clindeid.config import Config
 from clindeid.detect import Detector, build_detectors, resolve
+from clindeid.detect.capitals import drop_common_words_in_capitals
 from clindeid.detect.casing import recase
 from clindeid.detect.edges import widen_names
 from clindeid.detect.institutions import drop_inside_institutions
@@ -160,10 +161,12 @@ class Pipeline:
             proposals.extend(
                 recased.to_original(e) for e in self._proposals(copy, self._line_detectors)
             )
+        proposals = drop_common_words_in_capitals(proposals, document.text)
         entities = resolve(proposals, document.text)
         if self.config.propagate and entities:
             extra = propagate(document.text, entities, _common_word_test())
             if extra:
+                extra = drop_common_words_in_capitals(extra, document.text)
                 entities = resolve([*entities, *extra], document.text)
         entities = join_place_names(drop_inside_institutions(entities, document.text),
                                         document.text)

@@ -30,7 +30,8 @@ ACRONYMS: frozenset[str] = frozenset(
      "msa", "ccas", "cgss", "urssaf", "carsat", "pmi", "ime", "itep", "esat", "sessad", "ase",
      "jaf", "crous", "cmu", "hcl", "aphp", "ap-hp", "ap-hm", "hus", "ghrmsa", "ccom",
      "nhc", "cmco", "iurc", "clcc", "sos", "hegp", "admr", "adeva", "addeva", "sist", "cjc",
-     "cgfl", "ofsep", "lrb", "cprp", "ssgm", "pco", "anpaa", "pghm", "usmp", "ucsa"}
+     "cgfl", "ofsep", "lrb", "cprp", "ssgm", "pco", "anpaa", "pghm", "usmp", "ucsa", "ifsi",
+     "ifas", "cpts"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").
@@ -53,7 +54,7 @@ _ADDRESS_TOKEN = re.compile(r"\S*(?:@|://|www\.)\S*")
 _NAME_HEADS = frozenset(
     {"clinique", "polyclinique", "ehpad", "csapa", "cmp", "pharmacie", "résidence", "foyer",
      "laboratoire", "institut", "association", "réseau", "zone", "chez", "admr", "restaurant",
-     "camping", "club", "hôtel"}
+     "camping", "club", "hôtel", "collège", "lycée", "école"}
 )  # fmt: skip
 # Heads whose name may open with "du", "des" or "de la" ("pharmacie du bout du quai",
 # "clinique du parc", "admr du clunisois").
@@ -63,7 +64,7 @@ _OF_NAME_HEADS = frozenset(
 # Heads whose name may follow without an article ("clinique rhéna"); the others need one.
 _BARE_NAME_HEADS = frozenset(
     {"clinique", "polyclinique", "pharmacie", "laboratoire", "csapa", "ehpad", "cmp",
-     "réseau", "zone", "chez"}
+     "réseau", "zone", "chez", "collège", "lycée", "école"}
 )  # fmt: skip
 # Heads that stay in lowercase before the name they introduce ("chez Manpower").
 _LOWER_HEADS = frozenset({"chez", "réseau", "zone", "restaurant", "camping", "club", "hôtel"})

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from clindeid.detect.heads import CARE_HEADS, OF, ORG_HEADS_BEFORE_PLACE
+from clindeid.detect.rules.places import COMPLEMENTS_AFTER_ADDRESS
 from clindeid.document import Entity
 
 # what makes a "centre" a place of care ("centre de vaccinations", "centre dentaire"), not a
@@ -44,16 +45,9 @@ _HEAD_THEN_DE = re.compile(
 _HEAD_ADJACENT = re.compile(rf"(?<![\w-])(?P<head>{_HEADS})[ \t]+$")
 _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
 # what completes an address after it: "Les Hauts de Brunet, bât. A2", "chemin Bel-Air, n° 43",
-# "Cité Henri IV, bâtiment Bananier"
+# "Cité Henri IV, bâtiment Bananier" (the vocabulary beside the in-address one, in places)
 _ADDRESS_COMPLEMENT = re.compile(
-    r",?[ \t]*(?:n°[ \t]*\d{1,4}(?:[ \t]?(?:bis|ter))?|b[âa]t(?:iment|\.)?[ \t]*[A-Z0-9]{1,3}|"
-    r"esc(?:alier|\.)?[ \t]*[A-Z0-9]{1,2}|app(?:ar)?t(?:ement|\.)?[ \t]*\d{1,4}|"
-    r"b[âa]timent[ \t]+[A-ZÀ-Ý][a-zà-ÿ]{2,}(?:[ \t-][A-ZÀ-Ý][a-zà-ÿ]+)?|"
-    r"(?:BÂT|BAT)(?:IMENT|\.)?[ \t]*[A-Z0-9]{1,3}|"
-    # a student's room or a tower of a housing estate ("Résidence Paul Appell, chambre 514",
-    # "Résidence Montreynaud, tour 12"): after an address, never a ward's room
-    r"(?i:chambre|ch\.|tour|porte|logement|log\.)[ \t]*(?:n°[ \t]*)?[A-Z]?\d{1,4}[A-Z]?)"
-    r"(?![\w])"
+    r",?[ \t]*(?:" + "|".join(COMPLEMENTS_AFTER_ADDRESS) + r")(?![\w])"
 )
 # "c/o" (care of) before the body or address a person is domiciled at: inside its name
 _CARE_OF = re.compile(r"(?<![\w/])(?i:c/o)[ \t]+$")

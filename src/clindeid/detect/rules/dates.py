@@ -166,6 +166,9 @@ MONTH_TRIGGERS: tuple[str, ...] = (
     rf"(?:{EVENT_NOUNS})(?:\s+(?-i:[A-Z]{{2,5}}))?\s+(?:de\s+|d['’])",
     # "(HGPO de janvier)", "fond d'œil de juin": an examination's acronym or name
     r"(?<![\w-])(?-i:[A-Z][A-Z0-9]{1,5})\s+de\s+", r"fond\s+d['’][œo]e?il\s+de\s+",
+    # any "de"/"d'" before a month written in full in lowercase: "les examens de juin",
+    # "les pluies d'octobre" (a month so written is a date, whatever the noun before)
+    r"(?<![\w'’-])de\s+", r"(?<![\w'’-])d['’]",
 )  # fmt: skip
 # Before a year alone (window ends at the year); a range trigger needs two years.
 YEAR_TRIGGER = (
@@ -239,8 +242,10 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
      # after "depuis"/"en", a year of this century spelled in full: "deux mille" + a number
      rf"(?=[ \t\u00a0]+(?i:deux)[ \t-]+(?i:mille)[ \t-]+(?i:{NUMBER_WORD})))"
      r"[ \t\u00a0]+"
-     rf"(?P<yw>(?>{NUMBER_WORDS}))(?![ \t\u00a0]*(?:{UNITS}|euros?|€|[a-zé]*m[eè]tres?|pas\b|"
-     r"personnes|patients|cas\b|habitants|fois\b|heures|jours|ans\b))", False, 0.8),
+     # ("point" alone after a year is a dictated full stop, "2 points" a count)
+     rf"(?P<yw>(?>{NUMBER_WORDS}))(?![ \t\u00a0]*(?:(?!point\b){UNITS}|euros?|€|"
+     r"[a-zé]*m[eè]tres?|pas\b|personnes|patients|cas\b|habitants|fois\b|heures|jours|ans\b))",
+     False, 0.8),
     ("years",
      rf"(?P<ys>(?:1{YEAR_START}9|2{YEAR_START}0)\d\d(?:\s*(?:,|et|ou|à|au|-|–|/)\s*{YEAR_CTX})*)"
      rf"(?!\w|[.,]\d|\s*{UNITS})", False, 0.75),
@@ -350,8 +355,10 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
     g = m.groupdict()
     parts: list[tuple[int, int, str]] = []
     start = min(m.start(k) for k in _VALUE_GROUPS if g.get(k))
-    if g.get("season"):  # "printemps deux mille vingt-quatre": the season is in the date
-        start = m.start("season")
+    if g.get("season"):  # "printemps deux mille vingt-quatre": the season is in the date,
+        start = m.start("season")  # and its elided article ("l'été deux mille vingt-quatre")
+        if text[max(0, start - 2) : start].lower() in ("l'", "l’"):
+            start -= 2
     end = m.end()
     month_base = ""
     day = month = year = weekday = None

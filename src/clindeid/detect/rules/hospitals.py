@@ -150,6 +150,9 @@ NAMED_HOSPITALS: tuple[tuple[str, str], ...] = (
     (r"HUS|CLB|IGR|IUCT(?:-O)?|CHUGA|CHM|CHUM|CHUR|Oncopole|CGFL|CJP|HFME|EPSAN", "CHU"),
     (r"La\s+Pitié|La\s+Timone|Kremlin[- ]Bicêtre\s+hospital", "CHU"),
     (r"Bergoni[ée]|Paoli-Calmettes|IPC(?=[ \t]*(?:[,.;:)]|AU\b|au\b|$))", "CLCC"),
+    # a university's health service with its town: "Service de santé étudiante d'Aix"
+    (r"Service\s+de\s+sant[ée]\s+(?:[ée]tudiante|universitaire|des\s+[ée]tudiants)\s+"
+     r"(?:de\s+|d['’]\s*)[A-ZÉ][\w'’-]+(?:[ \t]+[A-ZÉ][\w'’-]+){0,2}", "OTHER"),
 )  # fmt: skip
 # Famous two-word hospital names, matched in any case and with or without accents
 # ("pitie salpetriere", "ROBERT-DEBRÉ").
@@ -187,6 +190,10 @@ ORG_HEADS: tuple[str, ...] = (
     r"d['’]ophtalmologie|de\s+cardiologie|de\s+dermatologie|de\s+psychiatrie|"
     r"de\s+pédiatrie|de\s+gynécologie|d['’]ORL|de\s+podologie|d['’]ostéopathie|"
     r"de\s+[a-zéèô-]+(?:logie|pédie|iatrie|thérapie)|de\s+sages-femmes))?",
+    # the same heads in a heading written in capitals: "CABINET D'IMAGERIE DU TARN"
+    r"CABINET(?>(?:\s+(?:M[ÉE]DICAL|DE\s+RADIOLOGIE|D['’]IMAGERIE(?:\s+M[ÉE]DICALE)?|"
+    r"INFIRMIER|DENTAIRE|DE\s+KIN[ÉE]SITH[ÉE]RAPIE|DE\s+GROUPE|PARAM[ÉE]DICAL))?)",
+    r"PHARMACIE", r"ASSOCIATION", r"FONDATION",
     r"[Pp]harmacie", r"labo(?=[ \t]+[A-ZÉ])",
     r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
     r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
@@ -457,12 +464,16 @@ NAMED_FINANCIAL: tuple[str, ...] = (
     r"Cigna(?:[ \t]+Global)?", r"Bupa(?:[ \t]+Global)?", r"Allianz[ \t]+Care", r"Henner",
     r"April[ \t]+International", r"MSH[ \t]+International",
     r"Mapfre(?:[ \t]+Asistencia)?",
+    # health insurers of tourists and frontier workers, and students' mutual insurers
+    r"SOLIDARIS", r"PARTENAMUT", r"MUTUALIT[ÉE][ \t]+(?:SOCIALISTE|CHR[ÉE]TIENNE)",
+    r"Mutualit[ée][ \t]+socialiste", r"Zilveren[ \t]+Kruis", r"Menzis", r"Adeslas", r"Asisa",
+    r"HEYME", r"Heyme", r"LMDE", r"SMERRA", r"SMEREP", r"Vittavi",
 )  # fmt: skip
 # Insurers whose acronym is ambiguous: only with an insurance or bank word on the line.
-CUED_FINANCIAL = r"MMA|GMF|MNH|MNT|MAE|CIC|LCL|SMA|MAF"
+CUED_FINANCIAL = r"MMA|GMF|MNH|MNT|MAE|CIC|LCL|SMA|MAF|CNS|NFZ|VGZ|DKV"
 FINANCIAL_CUES = (
     r"(?i:assur|contrat|mutuelle|sinistre|pr[êe]t|banque|bancaire|compl[ée]mentaire|"
-    r"adh[ée]rent|police[ \t]+n|emprunt|pr[ée]voyance)"
+    r"adh[ée]rent|police[ \t]+n|emprunt|pr[ée]voyance|ceam|caisse|matricule|affili[ée])"
 )
 # A proper name then a generic word of the trade: "Harmonie Mutuelle", "Paris Habitat",
 # "Alpha Interprétariat", "Ouest Intérim Services" (the whole is the organisation).
@@ -487,6 +498,12 @@ ORG_NAMED_HEADS: tuple[str, ...] = (
     r"foyer(?=[ \t]+[A-ZÉÈ]{2})", r"R[ée]seau(?=[ \t]+[A-ZÉÈ])",
     r"Armement(?=[ \t]+[A-ZÉÈ])", r"ARMEMENT(?=[ \t]+[A-ZÉÈ])",
     r"Cercle(?=[ \t]+[A-ZÉÈ])", r"cercle(?=[ \t]+[A-ZÉÈ][a-zé]+[ \t]+[A-ZÉÈ])",
+    # the old industrial employers of a work history: "Mines de Landres", "Forges de
+    # l'Adour", "Houillères du Bassin de Lorraine", "Faïenceries de Sarreguemines"
+    *(rf"{head}(?=[ \t]+(?:de|du|des|d['’]))" for head in (
+        r"Mines", r"Forges", r"Houill[èe]res", r"Aci[ée]ries", r"Salines", r"Fa[ïi]enceries",
+        r"Verreries", r"Papeteries", r"Tuileries", r"Filatures", r"Tissages", r"Laminoirs",
+        r"Ardoisi[èe]res")),
 )  # fmt: skip
 # Generic words after such a head that make no company name ("Ambulance VSL", "Taxi VSL").
 ORG_HEAD_GENERIC_NAMES: frozenset[str] = frozenset(
@@ -556,7 +573,7 @@ WORKPLACE_HEADS = (
 ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
     r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|AMETRA|ACMS|ANPAA|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
-    r"PCO|PTA|DAC|CRS|SIS|"
+    r"PCO|PTA|DAC|CRS|SIS|CPTS|"
     r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|VILLE(?=[ \t]+D)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"

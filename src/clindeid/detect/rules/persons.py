@@ -640,6 +640,10 @@ _TYPING_ALTERNATIVES: tuple[str, ...] = (
     r"^[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—·•|-][ \t]*"
     r"(?:(?i:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
     r"r[ée]dig[ée]|valid[ée])e?\b|(?:le[ \t]+)?\d{1,2}/\d{1,2}/\d{2,4}))",
+    # capital initials alone opening the line before a dash and a dictation or typing
+    # word: "GD — dicté le 18/11/2025"
+    r"^[ \t]*(?P<i>[A-Z]{2,3})(?=[ \t]*[–—-][ \t]*"
+    r"(?i:[ée]dit[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|r[ée]dig[ée])e?\b)",
     # a lowercase pair closing a dated footer: "Imprimé le vendredi 27/03/2026 – acj/nl"
     rf"{_DATED_FOOTER}(?P<f>[a-z]{{2,3}})/(?P<g>[a-z]{{2,3}})(?=[ \t]*$)",
     # capital initials alone closing a dated footer: "Validé le 02/06/2026 11:40 – TW"
@@ -731,11 +735,17 @@ _MESSAGE_SIGNATURE_RE = re.compile(
 )
 # A signed line just above: a title then a capitalised name, at the end of the text before.
 _SIGNATURE_ABOVE_RE = re.compile(r"(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n]{2,80}\n[ \t]*$")
-# A login after a user field: "utilisateur : cmoulin2", "login : jdupont".
+# A login after a user field: "utilisateur : cmoulin2", "login : jdupont", "AGENT
+# D'ADMISSION : KBE", "agent : MLEFEBV2", "opératrice KDU" (capital initials or a capital
+# login with digits; without the colon only after "opérateur"/"opératrice").
 _LOGIN_FIELD_RE = re.compile(
-    r"(?i:utilisat(?:eur|rice)|user|login|identifiant[ \t]+utilisateur|op[ée]rat(?:eur|rice))"
-    r"[ \t]*:[ \t]*(?P<login>[a-z][a-z0-9._-]{2,20})(?![\w@])"
+    r"(?P<field>(?i:utilisat(?:eur|rice)|user|login|identifiant[ \t]+utilisateur|"
+    r"op[ée]rat(?:eur|rice)|agent(?:[ \t]+d['’](?:admission|accueil))?))"
+    r"[ \t]*(?P<colon>:)?[ \t]*"
+    r"(?P<login>[a-z][a-z0-9._-]{2,20}|(?-i:[A-Z]{2,3}|[A-Z]{3,10}\d{1,2}))(?![\w@'’-])"
 )
+# Care jobs written as capital initials after "agent" ("agent : ASH"): no one's initials.
+_JOB_INITIALS = frozenset({"ASH", "AS", "ASD", "IDE", "AMP", "AES", "AVS", "ASG", "IBODE"})
 # "Imprimé le … par M. FALL": in a print or edit footer, "M." is the user's initial.
 _FOOTER_INITIAL_BEFORE_RE = re.compile(
     r"(?i:imprim[ée]e?|[ée]dit[ée]e?|saisie?|tap[ée]e?|frapp[ée]e?)\b[^\n]{0,40}\bpar[ \t]+"
@@ -1818,6 +1828,15 @@ class PersonDetector:
                 words = _document_words(text) if words is None else words
                 if not _spells_a_name(words, login):
                     continue
+            elif m.re is _LOGIN_FIELD_RE and not login.islower() and (
+                login in _JOB_INITIALS or _is_body_acronym(login)
+                or (m.group("colon") is None and m.group("field")[0] in "aA")
+            ):
+                continue  # "agent : ASH", "agent EDF": a job or a body, no initials
+            elif m.re is _LOGIN_FIELD_RE and login.islower() and m.group("colon") is None:
+                continue  # "opérateur interne": a lowercase word needs the field's colon
+            elif m.re is _LOGIN_FIELD_RE and login.isupper():
+                pass  # "AGENT : RTS": capitals after the field are a code, even a word's
             elif not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(
                 login
             ):

@@ -148,6 +148,19 @@ COMPLEMENTS: tuple[str, ...] = (
     r"(?:entrée|hall)\s+[A-Z0-9]\b",
     r"lot\s+(?:n°\s*)?\d{1,4}\b(?![/.-]?\w)",
 )
+# The complements that may follow an address already found, on its line, capitals as
+# written (`clindeid.detect.edges`): besides building, staircase and flat, a number sign, a
+# named building, and a student's room or an estate's tower ("Résidence Paul Appell,
+# chambre 514", "Résidence Montreynaud, tour 12": after an address, never a ward's room).
+COMPLEMENTS_AFTER_ADDRESS: tuple[str, ...] = (
+    r"n°[ \t]*\d{1,4}(?:[ \t]?(?:bis|ter))?",
+    r"b[âa]t(?:iment|\.)?[ \t]*[A-Z0-9]{1,3}",
+    r"esc(?:alier|\.)?[ \t]*[A-Z0-9]{1,2}",
+    r"app(?:ar)?t(?:ement|\.)?[ \t]*\d{1,4}",
+    r"b[âa]timent[ \t]+[A-ZÀ-Ý][a-zà-ÿ]{2,}(?:[ \t-][A-ZÀ-Ý][a-zà-ÿ]+)?",
+    r"(?:BÂT|BAT)(?:IMENT|\.)?[ \t]*[A-Z0-9]{1,3}",
+    r"(?i:chambre|ch\.|tour|porte|logement|log\.)[ \t]*(?:n°[ \t]*)?[A-Z]?\d{1,4}[A-Z]?",
+)
 # Letters a complement can open with (any case; digits apart): a fast pre-test.
 COMPLEMENT_FIRST_LETTERS = "abehlpé"  # "l": logement, lot
 # Cues before a street written without a number.
@@ -632,7 +645,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         # "Avenue du 14 Juillet, 93140 Bondy", "rond-point Pr Cabrol / 80054 Amiens"
         "before_zip": re.compile(
             rf"(?m)(?:^[ \t]*|(?<=[,;:–—·•|][ \t]))(?P<addr>{street})"
-            rf"(?=[ \t]*(?:[,–—·•|/-][ \t]*)?(?:\d{{5}}[ \t]+[{UP}]|(?:BP|CS|TSA)[ \t]*\d))"
+            rf"(?=[ \t]*(?:[,–—·•|/-][ \t]*)?(?:\d{{5}}[ \t]+[{UP}]|\(?(?:BP|CS|TSA)[ \t]*\d))"
         ),
     }
 
@@ -1228,6 +1241,13 @@ _DWELLING_BEFORE_ZIP = re.compile(
     r"appartement|appt\.?|logement|lot)[ \t]*(?:n[°º][ \t]*)?\d{1,4}[A-Za-z]?)"
     r"(?=[ \t]*,[ \t]*(?:[^,\n]{3,60},[ \t]*)?\d{5}[ \t]+\w)"
 )
+# A pitch or mobile home after a campsite's name, whatever follows: "camping U Fiume,
+# mobil-home 12, Lumio", "Camping Itsas Mendi, emplacement 112, Bidart".
+_PITCH_AFTER_CAMPING = re.compile(
+    r"(?<![\w-])(?i:camping)[ \t]+[^,\n]{2,40}?,[ \t]*"
+    r"(?P<comp>(?i:emplacement|mobil-home|mobile-home|bungalow|chalet|parcelle)[ \t]*"
+    r"(?:n[°º][ \t]*)?\d{1,4}[A-Za-z]?)(?![\w])"
+)
 # A lieu-dit opening with its article just before the postcode, after a dash or a colon:
 # "… 64 ans – la petite haie, 53240 andouillé", "Domicile : Les Grands Champs, 49300 Cholet".
 _ARTICLE_PLACE_BEFORE_ZIP = re.compile(
@@ -1247,6 +1267,7 @@ _PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
     (_PLACE_BEFORE_POSTBOX, "named_place", 0.75),
     (_FLOOR_DOOR_SEGMENT, "complement", 0.8),
     (_DWELLING_BEFORE_ZIP, "complement", 0.8),
+    (_PITCH_AFTER_CAMPING, "complement", 0.8),
     (_ARTICLE_PLACE_BEFORE_ZIP, "named_place", 0.75),
 )
 # "drain de Redon", "Fermeture, Redon.", "Redon aspiratif CH 12": the suction drain.
@@ -1255,6 +1276,12 @@ _DRAIN_BEFORE = re.compile(
     r"[^.\n]{0,12}$"
 )
 _DRAIN_AFTER = re.compile(r"s?[ \t]*(?i:aspiratifs?|n°|ch\b|charri[èe]re|\d)")
+
+
+# A département number in brackets right after a commune: "Charleville-Mézières (08)".
+_DEPARTEMENT_AFTER = re.compile(
+    r"[ \t]*\((?P<code>0[1-9]|[1-8]\d|9[0-5]|2[ABab]|97[1-8])\)"
+)
 
 
 def is_redon_drain(text: str, start: int, end: int) -> bool:
@@ -1443,6 +1470,13 @@ class ZipCityDetector:
             end, cands, key = found
             if text[end : end + 1] == "-" and text[end + 1 : end + 2].islower():
                 continue  # "Hem-o-lok": the first part of a lowercase compound word
+            dept = _DEPARTEMENT_AFTER.match(text, end)
+            if dept is not None and any(
+                c.insee.startswith(dept.group("code").upper()) for c in cands
+            ):
+                # "MARSEILLE (13)": the commune's own département number after it
+                yield Entity(*dept.span("code"), "LOCATION", source="pattern/location",
+                             score=0.85)  # fmt: skip
             prefix = _line_prefix(text, start)
             if _ends_on(prefix, _INSTITUTION_ENDS) and _INSTITUTION_BEFORE.search(prefix):
                 continue  # "Assistance Publique – Hôpitaux de Paris": no place of the patient
