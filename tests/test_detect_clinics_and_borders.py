@@ -96,3 +96,22 @@ def test_clinics_and_borders_names(found_in_note, line, span, label):
 def test_clinics_and_borders_look_alikes(found_in_note, line, absent):
     found = found_in_note(line)
     assert found.get(absent) not in ("PERSON", "DATE", "ORG", "AGE", "ADDRESS", "LOCATION")
+
+
+@pytest.mark.parametrize(
+    ("line", "span", "label"),
+    [
+        # lowercase notes: a quarter or an activity zone, a health post by its acronym
+        ("adresse : quartier bellefontaine, 97230 sainte-marie", "quartier bellefontaine",
+         "ADDRESS"),
+        ("had du léon – za de kergaradec – 29200 brest", "za de kergaradec", "ADDRESS"),
+        ("évacuée depuis le cdps de grand-santi pour fièvre", "cdps de grand-santi", "HOSPITAL"),
+    ],
+)  # fmt: skip
+def test_lowercase_quarters_zones_and_health_posts(found_in_note, line, span, label):
+    assert found_in_note(line).get(span) == label
+
+
+def test_a_common_word_after_quartier_stays_lowercase(found_in_note):
+    found = found_in_note("il vit dans un quartier calme, seul, près de la gare.")
+    assert not any(label == "ADDRESS" for label in found.values())

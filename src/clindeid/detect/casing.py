@@ -31,7 +31,7 @@ ACRONYMS: frozenset[str] = frozenset(
      "jaf", "crous", "cmu", "hcl", "aphp", "ap-hp", "ap-hm", "hus", "ghrmsa", "ccom",
      "nhc", "cmco", "iurc", "clcc", "sos", "hegp", "admr", "adeva", "addeva", "sist", "cjc",
      "cgfl", "ofsep", "lrb", "cprp", "ssgm", "pco", "anpaa", "pghm", "usmp", "ucsa", "ifsi",
-     "ifas", "cpts"}
+     "ifas", "cpts", "cdps", "za", "zac", "zi"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").
@@ -70,7 +70,13 @@ _BARE_NAME_HEADS = frozenset(
 _LOWER_HEADS = frozenset({"chez", "réseau", "zone", "restaurant", "camping", "club", "hôtel"})
 # Street heads: the words after their "de la", "du", "des" are the street's name, written
 # capitalised whatever they are ("rue de la convention" → "rue de la Convention").
-_STREET_HEADS = frozenset({"rue", "avenue", "boulevard", "impasse", "allée", "quai"})
+_STREET_HEADS = frozenset(
+    {"rue", "avenue", "boulevard", "impasse", "allée", "quai", "za", "zac", "zi"}
+)
+# Heads of a quarter or a hamlet whose name follows without a connector ("quartier
+# champflore", "lotissement kerlann"): a name French never writes in lowercase, and the
+# word after it, capitalised.
+_PLACE_HEADS = frozenset({"quartier", "lotissement", "hameau", "lieu-dit", "lieudit"})
 _ARTICLES = frozenset({"le", "la", "les"})
 # Feasts that date an event, written capitalised.
 _FEASTS = frozenset({"pentecôte", "toussaint", "pâques", "noël", "épiphanie", "chandeleur"})
@@ -197,6 +203,8 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
             _capitalise_practice_name(line, words, new, i)
         elif head in _STREET_HEADS:
             _capitalise_street_name(line, words, new, i)
+        elif head in _PLACE_HEADS:
+            _capitalise_place_name(line, words, new, i)
     if all(n == m.group() for n, m in zip(new, words, strict=True)):
         out = line
     else:
@@ -410,6 +418,25 @@ def _capitalise_street_name(
         elision = _ELISION.match(new[k])
         cut = elision.end() if elision is not None else 0
         new[k] = new[k][:cut] + _capitalised(new[k][cut:])
+
+
+def _capitalise_place_name(
+    line: str, words: list[re.Match[str]], new: list[str], head: int
+) -> None:
+    """"quartier champflore", "lotissement kerlann ouest": the name after the head when
+    French never writes its first word in lowercase, and the word after it."""
+    j = head + 1
+    if j >= len(words) or line[words[head].end() : words[j].start()].strip():
+        return
+    if not _unknown_in_lowercase(words[j].group()):
+        return
+    end = j + 1
+    if end < len(words) and words[end].group() not in _NAME_STOPS and not line[
+        words[j].end() : words[end].start()
+    ].strip():
+        end += 1
+    for k in range(j, end):
+        new[k] = _capitalised(new[k])
 
 
 # Specialty words after "cabinet" that name a practice's trade.
