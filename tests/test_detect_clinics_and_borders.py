@@ -106,6 +106,9 @@ def test_clinics_and_borders_look_alikes(found_in_note, line, absent):
          "ADDRESS"),
         ("had du léon – za de kergaradec – 29200 brest", "za de kergaradec", "ADDRESS"),
         ("évacuée depuis le cdps de grand-santi pour fièvre", "cdps de grand-santi", "HOSPITAL"),
+        # an insurer or provider the rules know by a name that is no French word
+        ("oxygène 2 l/min, fournisseur vitalaire, à domicile", "vitalaire", "ORG"),
+        ("mutuelle : groupama, contrat n° 4471", "groupama", "ORG"),
     ],
 )  # fmt: skip
 def test_lowercase_quarters_zones_and_health_posts(found_in_note, line, span, label):

@@ -494,12 +494,17 @@ def _country_names() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _named_organisations() -> dict[str, str]:
-    """Organisations the rules know by a one-word name ("Stellantis", "SNCF"), by their
-    lowercase form."""
-    from clindeid.detect.rules.hospitals import NAMED_ORGS
+    """Organisations the rules know by a one-word name ("Stellantis", "SNCF"), and insurers
+    whose name is no French word ("VitalAire", "Groupama"), by their lowercase form."""
+    from clindeid.detect.rules.hospitals import NAMED_FINANCIAL, NAMED_ORGS
+    from clindeid.knowledge.vocabulary import written_lowercase
 
     plain = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-    return {o.lower(): o for o in NAMED_ORGS if len(o) >= 4 and plain.fullmatch(o)}
+    named = {o.lower(): o for o in NAMED_ORGS if len(o) >= 4 and plain.fullmatch(o)}
+    for o in NAMED_FINANCIAL:
+        if len(o) >= 4 and plain.fullmatch(o) and not written_lowercase(o.lower()):
+            named.setdefault(o.lower(), o)
+    return named
 
 
 def _capitalised(word: str) -> str:
