@@ -109,6 +109,8 @@ def test_clinics_and_borders_look_alikes(found_in_note, line, absent):
         # an insurer or provider the rules know by a name that is no French word
         ("oxygène 2 l/min, fournisseur vitalaire, à domicile", "vitalaire", "ORG"),
         ("mutuelle : groupama, contrat n° 4471", "groupama", "ORG"),
+        # a foreign city French hardly ever writes in lowercase
+        ("sa fille vit à manchester depuis dix ans.", "manchester", "CITY"),
     ],
 )  # fmt: skip
 def test_lowercase_quarters_zones_and_health_posts(found_in_note, line, span, label):
@@ -118,3 +120,7 @@ def test_lowercase_quarters_zones_and_health_posts(found_in_note, line, span, la
 def test_a_common_word_after_quartier_stays_lowercase(found_in_note):
     found = found_in_note("il vit dans un quartier calme, seul, près de la gare.")
     assert not any(label == "ADDRESS" for label in found.values())
+
+
+def test_benign_is_no_country_nor_city_in_lowercase(found_in_note):
+    assert "bénin" not in found_in_note("tissu prostatique bénin, sans atypie.")

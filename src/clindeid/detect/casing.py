@@ -91,6 +91,13 @@ _FREQUENT_TITLE = 100_000
 # this many times more frequent (word ranks: a higher rank is a rarer word): "perpignan",
 # "rennes", "nîmes", "paris"; not "tulle", "orange", "tours" (below 1).
 _PROPER_RATIO = 2.5
+# Foreign cities read as names in lowercase: any of the list (GeoNames, 15,000 people and
+# more) when French never writes the word in lowercase ("offenburg"), a large one when it
+# is only far more often capitalised ("bangkok").
+_MIN_WORLD_CITY = 15_000
+_MIN_LARGE_WORLD_CITY = 100_000
+# A word rarer than this in lowercase (its rank) is hardly ever a common word.
+_RARE_LOWERCASE = 100_000
 # Communes above that ratio whose lowercase form is a word of the clinic or of daily life:
 # "cannes anglaises" (walking sticks), "mons pubis", "union libre", "urines bordeaux",
 # "pastilles vichy", "bouchon de liège", "val", "puy".
@@ -531,11 +538,18 @@ def _is_proper(word: str) -> bool:
     if ranks.lower < 0:
         return (
             is_first_name(word) or is_surname(word) or bool(communes_by_name(word))
-            or 0 <= ranks.title < _FREQUENT_TITLE
+            or 0 <= ranks.title < _FREQUENT_TITLE or _world_city(word, _MIN_WORLD_CITY)
         )  # fmt: skip
     if not written_capitalised(word):
         return False
     if is_first_name(word):
+        return True
+    # a large foreign city, rare in lowercase and far more often capitalised ("bangkok",
+    # "manchester"; not "bénin", benign, nor a country, recased after a preposition)
+    if ranks.lower >= _RARE_LOWERCASE and ranks.lower >= _PROPER_RATIO * ranks.title and (
+        _world_city(word, _MIN_LARGE_WORLD_CITY)
+        and not is_common_word(word) and word not in _country_names()
+    ):
         return True
     # a commune that is also a common word when French writes it mostly capitalised
     # ("paris", "nîmes", "perpignan"; not "cannes", walking sticks, nor "vannes")
@@ -543,6 +557,17 @@ def _is_proper(word: str) -> bool:
         not is_common_word(word)
         or (ranks.lower >= _PROPER_RATIO * ranks.title and word not in _COMMON_PLACE_WORDS)
     )
+
+
+def _world_city(word: str, min_population: int) -> bool:
+    """Whether ``word`` (five letters or more) names a foreign city of that many people."""
+    from clindeid.knowledge import normalize_key
+    from clindeid.knowledge.world import world_cities
+
+    if len(word) < 5:
+        return False
+    found = world_cities().get(normalize_key(word))
+    return found is not None and found[0] >= min_population and found[1] != "FR"
 
 
 def _is_place(word: str) -> bool:
