@@ -310,6 +310,23 @@ def test_markup_is_read_as_plain_text_and_spans_map_back():
     assert strip_markup("si x < 3 et y > 2 alors") is None
 
 
+def test_character_entities_are_read_as_their_character():
+    from clindeid.detect.markup import strip_markup
+
+    text = "<p>Dr LECA &ndash; AML/fg</p><p>M&eacute;lanie &amp; Cie &bogus;</p>"
+    plain = strip_markup(text)
+    assert plain is not None
+    assert plain.text == "\nDr LECA – AML/fg\n\nMélanie & Cie  \n"
+    name = plain.text.index("Mélanie")
+    back = plain.to_original(Entity(name, name + len("Mélanie"), "PERSON", "test", 1.0))
+    assert text[back.start : back.end] == "M&eacute;lanie"
+
+
+def test_typist_initials_after_an_entity_dash_are_found(found_in_note):
+    found = found_in_note("<p>Dr Antoine-Marie LECA, psychiatre &ndash; AML/fg</p>")
+    assert found.get("AML") == "PERSON" and found.get("fg") == "PERSON"
+
+
 def test_a_name_between_markup_entities_is_found_whole(found_in_note):
     found = found_in_note("Patient : DEVAUD&nbsp;Roger&nbsp;&nbsp;né le 03/11/1940")
     assert found.get("DEVAUD&nbsp;Roger") == "PERSON"

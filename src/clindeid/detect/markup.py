@@ -2,7 +2,8 @@
 
 Exports of a clinical data warehouse often keep pieces of the HTML their notes were typed in:
 ``Patient : DEVAUD&nbsp;Roger<br>CHU&nbsp;de&nbsp;Poitiers``. Detectors read a plain copy
-(whitespace entities as one space, line-breaking tags as a line break, other tags as a space,
+(whitespace entities as one space, other character entities as their character,
+line-breaking tags as a line break, other tags as a space,
 so that a name keeps its single spaces; the attributes of a tag stay readable, since
 ``<a href="…">`` may hold a web address); `PlainText.to_original` maps each span found back to
 the original text, which is what gets substituted. Text without such remnants has no copy.
@@ -10,6 +11,7 @@ the original text, which is what gets substituted. Text without such remnants ha
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -19,6 +21,8 @@ __all__ = ["PlainText", "strip_markup"]
 
 _MARKUP = re.compile(
     r"(?P<space>&(?:nbsp|#160|#xa0);)"
+    # other character entities: "&ndash;", "&eacute;", "&#39;", "&amp;"
+    r"|(?P<ent>&(?:[a-zA-Z][a-zA-Z0-9]{1,7}|#\d{2,5}|#[xX][0-9a-fA-F]{2,4});)"
     r"|(?P<brk><(?:br|/?p|/?div|/?li|/?tr|/?h[1-6])(?P<battr>[ \t][^<>\n]{0,80})?[ \t]*/?>)"
     r"|(?P<tag></?[a-zA-Z][a-zA-Z0-9]*(?P<tattr>[ \t][^<>\n]{0,80})?[ \t]*/?>)",
     re.IGNORECASE,
@@ -59,7 +63,12 @@ def strip_markup(text: str) -> PlainText | None:
             starts.append(i)
             ends.append(i + 1)
         attr = m.span("battr") if m.group("battr") else m.span("tattr")
-        if attr[0] < 0 or not _ATTRIBUTE_VALUE.search(text, *attr):
+        if m.group("ent"):  # one character for the entity, or a space if it names none
+            char = html.unescape(m.group())
+            out.append(char if len(char) == 1 else " ")
+            starts.append(m.start())
+            ends.append(m.end())
+        elif attr[0] < 0 or not _ATTRIBUTE_VALUE.search(text, *attr):
             out.append("\n" if m.group("brk") else " ")
             starts.append(m.start())
             ends.append(m.end())
