@@ -111,6 +111,10 @@ def test_clinics_and_borders_look_alikes(found_in_note, line, absent):
         ("mutuelle : groupama, contrat n° 4471", "groupama", "ORG"),
         # a foreign city French hardly ever writes in lowercase
         ("sa fille vit à manchester depuis dix ans.", "manchester", "CITY"),
+        # an organisation the rules know by a name of several words
+        ("assurance rapatriement (mondial assistance), départ le 3 mai.", "mondial assistance",
+         "ORG"),
+        ("couverture suisse : groupe mutuel, police f-77291", "groupe mutuel", "ORG"),
     ],
 )  # fmt: skip
 def test_lowercase_quarters_zones_and_health_posts(found_in_note, line, span, label):
@@ -120,6 +124,10 @@ def test_lowercase_quarters_zones_and_health_posts(found_in_note, line, span, la
 def test_a_common_word_after_quartier_stays_lowercase(found_in_note):
     found = found_in_note("il vit dans un quartier calme, seul, près de la gare.")
     assert not any(label == "ADDRESS" for label in found.values())
+
+
+def test_health_insurance_in_lowercase_stays_a_common_noun(found_in_note):
+    assert "assurance maladie" not in found_in_note("pris en charge par l'assurance maladie.")
 
 
 def test_benign_is_no_country_nor_city_in_lowercase(found_in_note):

@@ -204,6 +204,10 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
             new[i], new[i + 1] = "La", "Poste"  # the postal company ("factrice à la poste")
         elif head in _ARTICLES and i + 1 < len(words):
             _capitalise_commune_with_article(line, words, new, i)
+        phrase = _named_phrase_at(line, words, i)
+        if phrase is not None:  # "mondial assistance", "groupe mutuel"
+            for k, written in enumerate(phrase.split(" ")):
+                new[i + k] = written
         if head in _NAME_HEADS:
             _capitalise_name_after(line, words, new, i)
         elif head == "cabinet":
@@ -512,6 +516,44 @@ def _named_organisations() -> dict[str, str]:
         if len(o) >= 4 and plain.fullmatch(o) and not written_lowercase(o.lower()):
             named.setdefault(o.lower(), o)
     return named
+
+
+@lru_cache(maxsize=1)
+def _named_phrases() -> dict[str, dict[str, str]]:
+    """Organisations the rules know by a name of several plain words ("Mondial Assistance",
+    "Groupe Mutuel", "Techniker Krankenkasse"), by their first word, then by their lowercase
+    form; not "Assurance maladie", also the common noun."""
+    from clindeid.detect.rules.hospitals import NAMED_FINANCIAL, NAMED_ORGS
+
+    plain = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*(?: [^\W\d_]+(?:-[^\W\d_]+)*)+")
+    phrases: dict[str, dict[str, str]] = {}
+    for o in (*NAMED_ORGS, *NAMED_FINANCIAL):
+        written = o.replace(r"[ \t]+", " ")
+        if plain.fullmatch(written) and written.lower() not in _GENERIC_PHRASES:
+            first = written.split(" ")[0].lower()
+            phrases.setdefault(first, {})[written.lower()] = written
+    return phrases
+
+
+_GENERIC_PHRASES = frozenset({"assurance maladie"})
+
+
+def _named_phrase_at(line: str, words: list[re.Match[str]], i: int) -> str | None:
+    """The written form of a named organisation of several words opening at ``words[i]``
+    (single blanks between its words), or None."""
+    candidates = _named_phrases().get(words[i].group())
+    if not candidates:
+        return None
+    for lowered, written in candidates.items():
+        n = lowered.count(" ") + 1
+        if i + n > len(words):
+            continue
+        span = line[words[i].start() : words[i + n - 1].end()]
+        if span == lowered and (
+            i + n == len(words) or words[i + n].start() > words[i + n - 1].end()
+        ):
+            return written
+    return None
 
 
 def _capitalised(word: str) -> str:
