@@ -59,3 +59,11 @@ def test_pipeline_reads_a_form_in_capitals(found_in_note) -> None:
     assert found.get("SABRINA HAMIDI") == "PERSON"
     assert found.get("ALAIN FERRAND") == "PERSON"
     assert "SCOLAIRE" not in found and "ALAIN FERRAND HABITE" not in found
+
+
+def test_a_body_name_in_capitals_ends_before_a_preposition(found_in_note) -> None:
+    found = found_in_note("DEVENIR : SMR NEUROLOGIQUE À L'HÔPITAL ROTHSCHILD (DEMANDE EN COURS)\n"
+                          "TRANSMISSION AU CHU DE TOURS À 00H52 – DÉCHOCAGE")
+    assert found.get("CHU DE TOURS") == "HOSPITAL"
+    assert found.get("HÔPITAL ROTHSCHILD") == "HOSPITAL"
+    assert not any(span.endswith(" À") or " À " in span for span in found), found

@@ -603,6 +603,15 @@ NAME_STOP_WORDS: tuple[str, ...] = (
     "LETTRE", "COURRIER", "ORDONNANCE", "CERTIFICAT", "RAPPORT", "SYNTHÈSE", "SYNTHESE",
     "FICHE", "OBSERVATION", "BILAN", "TRANSMISSIONS", "DEMANDE", "SERVICE", "UNITÉ", "PÔLE",
 )  # fmt: skip
+# In a line written in capitals, the words that end a name there: prepositions no name
+# holds, dictated punctuation, a field, a title ("SMR NEUROLOGIQUE À L'HÔPITAL", "CHU DE
+# TOURS À 00H52", "… VIRGULE"); not the words of the list above that name a practice or a
+# site ("LABORATOIRE DE BIOLOGIE …", "ASSOCIATION … POUR LE …", "… – SITE DE …").
+NAME_STOP_WORDS += (
+    "À", "CHEZ", "AVEC", "DANS", "VIRGULE", "SECRÉTARIAT", "STANDARD", "TÉL", "FAX", "DR", "PR",
+    "MME", "MR", "MLLE", "DOCTEUR", "PROFESSEUR", "MONSIEUR", "MADAME", "PATIENT", "PATIENTE",
+    "OBJET", "MOTIF",
+)  # fmt: skip
 NAME_PARTICLES: tuple[str, ...] = (
     "de la", "de l'", "de l’", "d'", "d’", "des", "du", "de", "la", "le", "les", "l'", "l’",
     "sur", "sous", "en", "lès", "lez", "aux", "et",
