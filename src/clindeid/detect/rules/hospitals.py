@@ -32,7 +32,7 @@ from functools import cache
 from itertools import groupby
 from typing import Any
 
-from clindeid.detect.heads import LOWER_HEADS_OUTSIDE
+from clindeid.detect.heads import LOWER_HEADS_OUTSIDE, OF
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.persons import EPONYM_CONTEXT
 from clindeid.detect.rules.places import DEPARTEMENTS
@@ -862,7 +862,7 @@ _PUBLIC_BODY = re.compile(
 )
 _NAMED_PUBLIC_BODY = re.compile(rf"(?<![\w-])(?:{NAMED_PUBLIC_BODIES})(?![\w-])")
 _DEPARTEMENT_COUNCIL = re.compile(
-    r"(?<![\w-])D[ée]partement[ \t]+(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])[ \t]*"
+    rf"(?<![\w-])D[ée]partement[ \t]+{OF}[ \t]*"
     r"(?P<name>" + "|".join(
         re.escape(d).replace(r"\ ", r"[ \t]+") for d in sorted(DEPARTEMENTS, key=len, reverse=True)
     ) + r")(?![\w-])"
