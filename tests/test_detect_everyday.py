@@ -297,29 +297,31 @@ def test_a_laboratory_site_is_joined_to_its_laboratory():
     ]
 
 
-def test_markup_is_read_as_plain_text_and_spans_map_back():
+@pytest.mark.parametrize(
+    ("text", "plain_text", "name", "original"),
+    [
+        # whitespace entities as a space, line-breaking tags as a line break, tags as a space
+        ("Patient : DEVAUD&nbsp;Roger<br>Dermatologie <b>urgent</b>",
+         "Patient : DEVAUD Roger\nDermatologie  urgent ", "DEVAUD Roger", "DEVAUD&nbsp;Roger"),
+        # other character entities as their character, an unknown one as a space
+        ("<p>Dr LECA &ndash; AML/fg</p><p>M&eacute;lanie &amp; Cie &bogus;</p>",
+         "\nDr LECA – AML/fg\n\nMélanie & Cie  \n", "Mélanie", "M&eacute;lanie"),
+    ],
+)  # fmt: skip
+def test_markup_is_read_as_plain_text_and_spans_map_back(text, plain_text, name, original):
     from clindeid.detect.markup import strip_markup
 
-    text = "Patient : DEVAUD&nbsp;Roger<br>Dermatologie <b>urgent</b>"
     plain = strip_markup(text)
-    assert plain is not None
-    assert plain.text == "Patient : DEVAUD Roger\nDermatologie  urgent "
-    name = plain.text.index("DEVAUD Roger")
-    back = plain.to_original(Entity(name, name + len("DEVAUD Roger"), "PERSON", "test", 1.0))
-    assert text[back.start : back.end] == "DEVAUD&nbsp;Roger"
+    assert plain is not None and plain.text == plain_text
+    start = plain.text.index(name)
+    back = plain.to_original(Entity(start, start + len(name), "PERSON", "test", 1.0))
+    assert text[back.start : back.end] == original
+
+
+def test_text_without_markup_has_no_plain_copy():
+    from clindeid.detect.markup import strip_markup
+
     assert strip_markup("si x < 3 et y > 2 alors") is None
-
-
-def test_character_entities_are_read_as_their_character():
-    from clindeid.detect.markup import strip_markup
-
-    text = "<p>Dr LECA &ndash; AML/fg</p><p>M&eacute;lanie &amp; Cie &bogus;</p>"
-    plain = strip_markup(text)
-    assert plain is not None
-    assert plain.text == "\nDr LECA – AML/fg\n\nMélanie & Cie  \n"
-    name = plain.text.index("Mélanie")
-    back = plain.to_original(Entity(name, name + len("Mélanie"), "PERSON", "test", 1.0))
-    assert text[back.start : back.end] == "M&eacute;lanie"
 
 
 def test_typist_initials_after_an_entity_dash_are_found(found_in_note):
