@@ -604,11 +604,12 @@ NAME_STOP_WORDS: tuple[str, ...] = (
     "FICHE", "OBSERVATION", "BILAN", "TRANSMISSIONS", "DEMANDE", "SERVICE", "UNITÉ", "PÔLE",
 )  # fmt: skip
 # In a line written in capitals, the words that end a name there: prepositions no name
-# holds, dictated punctuation, a field, a title ("SMR NEUROLOGIQUE À L'HÔPITAL", "CHU DE
-# TOURS À 00H52", "… VIRGULE"); not the words of the list above that name a practice or a
-# site ("LABORATOIRE DE BIOLOGIE …", "ASSOCIATION … POUR LE …", "… – SITE DE …").
+# holds, dictated punctuation, a field, a title ("… VIRGULE", "… CHEZ …"; and "À", in
+# `_STOP`: "SMR NEUROLOGIQUE À L'HÔPITAL", "CHU DE TOURS À 00H52"); not the words of the
+# list above that name a practice or a site ("LABORATOIRE DE BIOLOGIE …", "ASSOCIATION …
+# POUR LE …", "… – SITE DE …").
 NAME_STOP_WORDS += (
-    "À", "CHEZ", "AVEC", "DANS", "VIRGULE", "SECRÉTARIAT", "STANDARD", "TÉL", "FAX", "DR", "PR",
+    "CHEZ", "AVEC", "DANS", "VIRGULE", "SECRÉTARIAT", "STANDARD", "TÉL", "FAX", "DR", "PR",
     "MME", "MR", "MLLE", "DOCTEUR", "PROFESSEUR", "MONSIEUR", "MADAME", "PATIENT", "PATIENTE",
     "OBJET", "MOTIF",
 )  # fmt: skip
@@ -648,7 +649,12 @@ _PART = "(?i:" + "|".join(
     re.escape(p).replace(r"\ ", r"[ \t]+") + (r"[ \t]*" if p.endswith(("'", "’")) else r"[ \t]+")
     for p in sorted(NAME_PARTICLES, key=len, reverse=True)
 ) + ")"
-_STOP = "(?!(?:" + "|".join(re.escape(w) for w in NAME_STOP_WORDS) + r")\b(?![-'’]))"
+# ("À" ends a name in capitals, but for "… À DOMICILE": "ASSOCIATION … POUR LA DIALYSE À
+# DOMICILE", "SOINS INFIRMIERS À DOMICILE")
+_STOP = (
+    "(?!(?:" + "|".join(re.escape(w) for w in NAME_STOP_WORDS) + r")\b(?![-'’])"
+    r"|À[ \t]+(?!DOMICILE\b))"
+)
 _UNIT = rf"(?:{_PART})*{_STOP}{_CAPWORD}"
 _NAME = rf"{_UNIT}(?:(?:[ \t]+|[ \t]*-[ \t]*(?={_CAPWORD}[ \t\n,]))(?:{_UNIT})){{0,6}}"
 _ADJ = "(?:" + "|".join(re.escape(a).replace(r"\ ", r"[ \t]+")
