@@ -16,6 +16,8 @@ import re
 from collections.abc import Iterable
 
 from clindeid.document import Entity
+from clindeid.knowledge.names import is_first_name, surname_count
+from clindeid.knowledge.vocabulary import written_lowercase
 
 __all__ = ["drop_common_words_in_capitals"]
 
@@ -40,9 +42,6 @@ def _in_capitals_line(text: str, start: int, end: int) -> bool:
 
 def _common(word: str, after_first_name: bool) -> bool:
     """A word French writes in lowercase that is neither a first name nor a frequent surname."""
-    from clindeid.knowledge.names import is_first_name, surname_count
-    from clindeid.knowledge.vocabulary import written_lowercase
-
     if len(word) < 4 or after_first_name or is_first_name(word):
         return False
     return written_lowercase(word.lower()) and surname_count(word) < MIN_SURNAME_BEARERS
@@ -51,8 +50,6 @@ def _common(word: str, after_first_name: bool) -> bool:
 def _trimmed(entity: Entity, text: str) -> Entity | None:
     """``entity`` without its common words at either edge (with the particles between them
     and the rest); None when nothing is left."""
-    from clindeid.knowledge.names import is_first_name
-
     words = list(_WORD.finditer(text, entity.start, entity.end))
     keep: list[bool | None] = []  # None: a particle, kept with the words around it
     for i, m in enumerate(words):

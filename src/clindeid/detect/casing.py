@@ -475,7 +475,7 @@ def _written(word: str) -> str:
         return word.upper() if len(word.upper()) == len(word) else word
     if word in _TITLES:
         return _TITLES[word]
-    named = _named_organisations().get(word)
+    named = _known_names()[0].get(word)
     if named is not None and len(named) == len(word):
         return named
     if "-" in word and (_is_place(word) or all(
@@ -504,35 +504,31 @@ def _country_names() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
-def _named_organisations() -> dict[str, str]:
-    """Organisations the rules know by a one-word name ("Stellantis", "SNCF"), and insurers
-    whose name is no French word ("VitalAire", "Groupama"), by their lowercase form."""
+def _known_names() -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The organisations the rules know by a plain name, by their lowercase form: those of
+    one word ("Stellantis", "SNCF", and the insurers whose name is no French word,
+    "VitalAire", "Groupama"); and those of several words ("Mondial Assistance", "Groupe
+    Mutuel"; not "Assurance maladie", also the common noun), by their first word."""
     from clindeid.detect.rules.hospitals import NAMED_FINANCIAL, NAMED_ORGS
     from clindeid.knowledge.vocabulary import written_lowercase
 
-    plain = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
-    named = {o.lower(): o for o in NAMED_ORGS if len(o) >= 4 and plain.fullmatch(o)}
-    for o in NAMED_FINANCIAL:
-        if len(o) >= 4 and plain.fullmatch(o) and not written_lowercase(o.lower()):
-            named.setdefault(o.lower(), o)
-    return named
-
-
-@lru_cache(maxsize=1)
-def _named_phrases() -> dict[str, dict[str, str]]:
-    """Organisations the rules know by a name of several plain words ("Mondial Assistance",
-    "Groupe Mutuel", "Techniker Krankenkasse"), by their first word, then by their lowercase
-    form; not "Assurance maladie", also the common noun."""
-    from clindeid.detect.rules.hospitals import NAMED_FINANCIAL, NAMED_ORGS
-
-    plain = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*(?: [^\W\d_]+(?:-[^\W\d_]+)*)+")
+    word = r"[^\W\d_]+(?:-[^\W\d_]+)*"
+    one, several = re.compile(word), re.compile(rf"{word}(?: {word})+")
+    words: dict[str, str] = {}
     phrases: dict[str, dict[str, str]] = {}
-    for o in (*NAMED_ORGS, *NAMED_FINANCIAL):
-        written = o.replace(r"[ \t]+", " ")
-        if plain.fullmatch(written) and written.lower() not in _GENERIC_PHRASES:
-            first = written.split(" ")[0].lower()
-            phrases.setdefault(first, {})[written.lower()] = written
-    return phrases
+    for financial, names in ((False, NAMED_ORGS), (True, NAMED_FINANCIAL)):
+        for name in names:
+            written = name.replace(r"[ \t]+", " ")
+            if one.fullmatch(written) and len(written) >= 4 and not financial:
+                words[written.lower()] = written  # the last form written wins ("FNAC")
+            elif one.fullmatch(written) and len(written) >= 4 and not written_lowercase(
+                written.lower()
+            ):
+                words.setdefault(written.lower(), written)
+            elif several.fullmatch(written) and written.lower() not in _GENERIC_PHRASES:
+                first = written.split(" ")[0].lower()
+                phrases.setdefault(first, {})[written.lower()] = written
+    return words, phrases
 
 
 _GENERIC_PHRASES = frozenset({"assurance maladie"})
@@ -541,17 +537,9 @@ _GENERIC_PHRASES = frozenset({"assurance maladie"})
 def _named_phrase_at(line: str, words: list[re.Match[str]], i: int) -> str | None:
     """The written form of a named organisation of several words opening at ``words[i]``
     (single blanks between its words), or None."""
-    candidates = _named_phrases().get(words[i].group())
-    if not candidates:
-        return None
-    for lowered, written in candidates.items():
-        n = lowered.count(" ") + 1
-        if i + n > len(words):
-            continue
-        span = line[words[i].start() : words[i + n - 1].end()]
-        if span == lowered and (
-            i + n == len(words) or words[i + n].start() > words[i + n - 1].end()
-        ):
+    for lowered, written in _known_names()[1].get(words[i].group(), {}).items():
+        last = i + lowered.count(" ")
+        if last < len(words) and line[words[i].start() : words[last].end()] == lowered:
             return written
     return None
 

@@ -698,6 +698,22 @@ def _spells_a_name(words: frozenset[str], login: str) -> bool:
     )  # fmt: skip
 
 
+def _login_shaped(login: str) -> bool:
+    """A login, not a word: a digit, a dot or an underscore in it, or no French word."""
+    return any(ch.isdigit() or ch in "._" for ch in login) or not _written_lowercase(login)
+
+
+def _field_login_kept(m: re.Match[str], login: str) -> bool:
+    """Whether the value of a user field (`_LOGIN_FIELD_RE`) is someone's login or code: a
+    lowercase one after the field's colon ("opérateur interne" is a word), shaped like a
+    login; one in capitals unless it is a job or a body ("agent : ASH", "agent EDF"; after
+    "agent" only with the colon), even if it spells a word ("AGENT : RTS")."""
+    if login.islower():
+        return m.group("colon") is not None and _login_shaped(login)
+    agent_without_colon = m.group("colon") is None and m.group("field")[0] in "aA"
+    return not (login in _JOB_INITIALS or _is_body_acronym(login) or agent_without_colon)
+
+
 def _staff_initials(start: int, end: int, trigger: str, score: float = 0.7) -> Entity:
     """A staff member's initials or login found by a pattern."""
     return Entity(start, end, "PERSON", source="pattern/person-initials", score=score,
@@ -1828,18 +1844,10 @@ class PersonDetector:
                 words = _document_words(text) if words is None else words
                 if not _spells_a_name(words, login):
                     continue
-            elif m.re is _LOGIN_FIELD_RE and not login.islower() and (
-                login in _JOB_INITIALS or _is_body_acronym(login)
-                or (m.group("colon") is None and m.group("field")[0] in "aA")
-            ):
-                continue  # "agent : ASH", "agent EDF": a job or a body, no initials
-            elif m.re is _LOGIN_FIELD_RE and login.islower() and m.group("colon") is None:
-                continue  # "opérateur interne": a lowercase word needs the field's colon
-            elif m.re is _LOGIN_FIELD_RE and login.isupper():
-                pass  # "AGENT : RTS": capitals after the field are a code, even a word's
-            elif not any(ch.isdigit() or ch in "._" for ch in login) and _written_lowercase(
-                login
-            ):
+            elif m.re is _LOGIN_FIELD_RE:
+                if not _field_login_kept(m, login):
+                    continue
+            elif not _login_shaped(login):
                 continue
             yield _staff_initials(m.start(group), m.end(group), "login")
         closing = _CLOSING_LOWER_INITIALS_RE.search(text)
