@@ -74,6 +74,8 @@ SETS: dict[str, str] = {
     "heldout_ar": "heldar",
     "heldout_as": "heldas",
     "heldout_at": "heldat",
+    "heldout_au": "heldau",
+    "heldout_av": "heldav",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
