@@ -53,7 +53,7 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"C\.?H\.?R\.?U\.?|CHRU", "CHU", True),
     (r"C\.H\.U\.?|CHU", "CHU", True),
     (r"CHR", "CHR", True),
-    (r"CHS|CHSM|EPSM|EPSMR", "CHS", True),
+    (r"CHS|CHSM|EPSM|EPSMR|EPSMD", "CHS", True),
     (r"CHI|CHIC|CHIV|CHG|CHD|CHT|CHM|C\.H\.|CH", "CH", True),
     (r"GHU|GHT|GHI|GHM|GH", "GROUP", True),
     (r"HIA", "HIA", True),
@@ -94,7 +94,7 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+d['’]échographie(?:\s+obstétricale)?|centre\s+de\s+référence|"
      r"unité\s+d['’](?:auto-?)?dialyse|"
      r"centre\s+(?:dermatologique|ophtalmologique|cardiologique)", "OTHER", False),
-    (r"CMS|CDPS|MSP", "OTHER", True),
+    (r"CMS|CDPS|MSP|EMSP", "OTHER", True),
     (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement|"
      r"centre\s+d['’]accueil\s+de\s+jour|accueil\s+de\s+jour",
      "EHPAD", False),
@@ -351,6 +351,13 @@ NAMED_ORGS: tuple[str, ...] = (
     # "médecin de l'éducation nationale"
     r"é(?<=de[ \t]l['’]é)ducation[ \t]+nationale",
     r"Enedis", r"SNCF", r"RATP", r"Elior", r"Sodexo",
+    # the Assurance Maladie's return-home programme after a birth or a stay ("sortie PRADO")
+    r"PRADO",
+    # the département's unit for reports of children at risk, however it is spelled
+    r"[Cc](?i:ellule[ \t]+(?:d[ée]partementale[ \t]+)?de[ \t]+recueil(?:[ \t]*,?[ \t]+"
+    r"(?:d['’][ée]valuation|de[ \t]+traitement|et)){0,4}[ \t]+des[ \t]+(?:informations[ \t]+"
+    r"pr[ée]occupantes|IP))(?:[ \t]+(?i:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])[ \t]*"
+    r"[A-ZÉÈ][\w'’-]+(?:[ \t]*-[ \t]*[A-ZÉÈ][\w'’-]+)*)?",
     r"La[ \t]+Poste(?![ \t]+(?:restante|de[ \t]+soins))", r"Chronopost", r"Keolis",
     r"Transdev", r"Sciences[ \t]+Po(?:[ \t]+(?:Paris|Lyon|Bordeaux|Lille|Grenoble|Rennes|"
     r"Toulouse|Aix|Strasbourg))?", r"S[ée]curit[ée][ \t]+civile", r"Assurance[ \t]+maladie",
@@ -574,7 +581,8 @@ ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
     r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|AMETRA|ACMS|ANPAA|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
     r"PCO|PTA|DAC|CRS|SIS|CPTS|"
-    r"SIAO|CRIP|ASE|samu(?=[ \t]+\d)|smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|VILLE(?=[ \t]+D)|"
+    r"SIAO|CRIP|ASE|MDA(?=[ \t]+(?:\d{2}|2[AB])(?![\w-]))|samu(?=[ \t]+\d)|"
+    r"smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|VILLE(?=[ \t]+D)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
     r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"

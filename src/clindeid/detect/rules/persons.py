@@ -120,6 +120,11 @@ FIELDS: tuple[tuple[str, str, str | None, bool, bool], ...] = (
     ),
     (r"(?:NOM|Nom|nom)[ \t]*:", "patient", "last", False, True),
     (r"(?i:pr[ée]noms?(?:\(s\))?)[ \t]*:", "patient", "first", False, True),
+    # a form in capitals without colons: "NOM OZTÜRK   PRÉNOM ELIF   NÉE LE …"
+    (r"PR[ÉE]NOMS?(?=[ \t]+(?!(?:DE|DU|DES|ET|USUEL|D['’])\b)[A-ZÀ-Ý])", "patient", "first",
+     False, False),
+    (r"NOM[ \t]+(?:D['’][ \t]*USAGE|DE[ \t]+NAISSANCE)(?=[ \t]+[A-ZÀ-Ý])", "patient", "last",
+     False, False),
     (r"(?i:patiente?|assur[ée]e?|b[ée]n[ée]ficiaire|enfant|concerne|usag[eè]re?|r[ée]sidente?)"
      r"[ \t]*:", "patient", None,
      False, False),
@@ -707,10 +712,13 @@ def _field_login_kept(m: re.Match[str], login: str) -> bool:
     """Whether the value of a user field (`_LOGIN_FIELD_RE`) is someone's login or code: a
     lowercase one after the field's colon ("opérateur interne" is a word), shaped like a
     login; one in capitals unless it is a job or a body ("agent : ASH", "agent EDF"; after
-    "agent" only with the colon), even if it spells a word ("AGENT : RTS")."""
+    "agent" only with the colon or at the end of a line in capitals: "… – AGENT PLN"), even if it
+    spells a word ("AGENT : RTS")."""
     if login.islower():
         return m.group("colon") is not None and _login_shaped(login)
-    agent_without_colon = m.group("colon") is None and m.group("field")[0] in "aA"
+    agent_without_colon = (m.group("colon") is None and m.group("field")[0] in "aA"
+                           and not (m.group("field").isupper()
+                                    and _ENDS_LINE_RE.match(m.string, m.end())))
     return not (login in _JOB_INITIALS or _is_body_acronym(login) or agent_without_colon)
 
 
@@ -760,6 +768,7 @@ _LOGIN_FIELD_RE = re.compile(
     r"[ \t]*(?P<colon>:)?[ \t]*"
     r"(?P<login>[a-z][a-z0-9._-]{2,20}|(?-i:[A-Z]{2,3}|[A-Z]{3,10}\d{1,2}))(?![\w@'’-])"
 )
+_ENDS_LINE_RE = re.compile(r"[ \t]*(?:\r?\n|$)")
 # Care jobs written as capital initials after "agent" ("agent : ASH"): no one's initials.
 _JOB_INITIALS = frozenset({"ASH", "AS", "ASD", "IDE", "AMP", "AES", "AVS", "ASG", "IBODE"})
 # "Imprimé le … par M. FALL": in a print or edit footer, "M." is the user's initial.
