@@ -1,5 +1,6 @@
 """Batch runs at scale: parts, manifest, resume after a kill, workers, bad rows, time bound."""
 
+import contextlib
 import json
 import os
 import signal
@@ -245,3 +246,27 @@ def test_time_bound_is_not_swallowed_by_a_component_catching_exception():
                 swallowed += 1
     assert swallowed == 0
     assert time.perf_counter() - started < 2
+
+
+def test_time_bound_holds_when_the_alarm_is_swallowed():
+    """Python prints and drops an exception raised in a ``__del__`` (the alarm may land in a
+    regex's or a model's finaliser): the alarm then repeats, and a block that swallowed it
+    and finished anyway still ends as timed out."""
+    from clindeid.runner.work import DocumentTimeout, time_limit
+
+    started = time.perf_counter()
+    alarms = 0
+    with pytest.raises(DocumentTimeout), time_limit(0.05):
+        while time.perf_counter() - started < 5:
+            try:
+                sum(range(10_000))
+            except DocumentTimeout:
+                alarms += 1
+                if alarms > 1:
+                    raise
+    assert alarms == 2  # the first alarm dropped, the next one 50 ms later stopped the work
+    assert time.perf_counter() - started < 2
+
+    # dropped, and the work ends before the alarm repeats
+    with pytest.raises(DocumentTimeout), time_limit(0.05), contextlib.suppress(DocumentTimeout):
+        time.sleep(1)

@@ -26,6 +26,20 @@ import pytest
         ("ÉLÈVE : NOM KARADENIZ   PRÉNOM ZEYNEP   NÉE LE 02/03/2015", "ZEYNEP", "PERSON"),
         ("NOM D'USAGE MARCHETTI   PRÉNOM ODILE   SEXE F", "MARCHETTI", "PERSON"),
         ("DOSSIER ENREGISTRÉ LE 12/03/2026 – AGENT MRV", "MRV", "PERSON"),
+        # social services of the département, national charities and care providers
+        ("Suivi par la Maison de la solidarité de Senlis depuis mars.",
+         "Maison de la solidarité de Senlis", "ORG"),
+        ("CENTRE DE PMI LILLE-FIVES — DÉPARTEMENT DU NORD\n3 RUE", "DÉPARTEMENT DU NORD", "ORG"),
+        ("Aide de la Ligue contre le cancer – comité du Gers pour la garde.",
+         "Ligue contre le cancer – comité du Gers", "ORG"),
+        ("Téléassistance Présence Verte installée le 2 mai.", "Présence Verte", "ORG"),
+        # typists' initials under a signature in capitals, or after a dictation date
+        ("DR ÉLISE MARTINEAU, GÉRIATRE\nEM/RT", "EM", "PERSON"),
+        ("Joël Prigent, médecin scolaire\nJP/AS", "JP", "PERSON"),
+        ("TRAITEMENT INCHANGÉ.\nDICTÉE LE 04/03/2026 — KL/MB", "KL", "PERSON"),
+        ("SUITES SIMPLES. TAPÉ LE 05/03/2026 (NB)", "NB", "PERSON"),
+        # a two-digit extension right after a switchboard number
+        ("Infirmerie : 02 99 41 17 70 poste 31", "31", "PHONE"),
     ],
 )  # fmt: skip
 def test_care_programmes_and_forms_names(found_in_note, line, span, label):
@@ -41,7 +55,45 @@ def test_care_programmes_and_forms_names(found_in_note, line, span, label):
         # "MDA" without a number is the Maison des adolescents, named only with its town
         ("suivi par la psychologue de la MDA depuis mars", "MDA"),
         ("appel de l'EMSP ce matin", "EMSP"),
+        # initials of clinical values under a sentence naming a doctor
+        ("Patient revu ce jour, médecin prévenu.\nTA/FC", "TA"),
+        # a record number after a body's acronym is no département number
+        ("agrément ARS n° 2A-AMB-0147", "ARS n° 2A"),
+        # a dialysis station or a workstation number
+        ("dialyse lundi-mercredi-vendredi, poste 12 du service", "12"),
     ],
 )  # fmt: skip
 def test_care_programmes_and_forms_look_alikes(found_in_note, line, absent):
-    assert found_in_note(line).get(absent) not in ("PERSON", "ORG", "HOSPITAL")
+    assert found_in_note(line).get(absent) not in ("PERSON", "ORG", "HOSPITAL", "PHONE")
+
+
+@pytest.mark.parametrize(
+    ("line", "span", "label"),
+    [
+        ("DIFFICULTÉS DE SOMMEIL DEPUIS L'ÉTÉ, CONFLITS AVEC SA MÈRE", "L'ÉTÉ", "DATE"),
+        ("ARRIVÉ EN FRANCE EN 1971, CHAUFFEUR JUSQU'À 60 ANS", "1971", "DATE"),
+        ("SON NEVEU, M. PAUL RIVIÈRE, HABITANT ORLÉANS, VIENT LE DIMANCHE", "ORLÉANS", "CITY"),
+    ],
+)  # fmt: skip
+def test_lines_in_capitals_read_as_french_writes_them(found_in_note, line, span, label):
+    """A line wholly in capitals is also read lowercased and recased (`casing.recase`)."""
+    assert found_in_note(line).get(span) == label
+
+
+def test_widow_and_helper_keep_their_preposition_out_of_the_name(found_in_note):
+    found = found_in_note("Veuve de Karim Haddad, suivie avec l'aide de Mme Lou Brun, interprète.")
+    assert found.get("Karim Haddad") == "PERSON"
+    assert found.get("Lou Brun") == "PERSON"
+    assert not any(span.startswith(("de ", "Mme")) for span in found)
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        # a name the rules write with a class of letters ("Pr[ée]sence Verte"), an acronym
+        ("téléassistance présence verte posée la semaine dernière", "présence verte"),
+        ("information préoccupante transmise à la crip 62 ce matin", "crip 62"),
+    ],
+)
+def test_lowercase_notes_name_providers_and_units(found_in_note, line, span):
+    assert found_in_note(line).get(span) == "ORG"

@@ -31,7 +31,7 @@ ACRONYMS: frozenset[str] = frozenset(
      "jaf", "crous", "cmu", "hcl", "aphp", "ap-hp", "ap-hm", "hus", "ghrmsa", "ccom",
      "nhc", "cmco", "iurc", "clcc", "sos", "hegp", "admr", "adeva", "addeva", "sist", "cjc",
      "cgfl", "ofsep", "lrb", "cprp", "ssgm", "pco", "anpaa", "pghm", "usmp", "ucsa", "ifsi",
-     "ifas", "cpts", "cdps", "za", "zac", "zi"}
+     "ifas", "cpts", "cdps", "za", "zac", "zi", "epsmd", "emsp", "crip", "utpas"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").
@@ -132,6 +132,8 @@ def recase(text: str) -> PlainText | None:
             if _all_lowercase(line):  # "cp/ld – copie au dr girard, mulhouse"
                 rest = _recase_line(rest)
             new = initials.group().upper() + rest
+        elif _all_capitals(line):  # "VIT DEPUIS L'ÉTÉ CHEZ SA FILLE À ORLÉANS"
+            new = _recase_line(line.lower(), skip_first=cut)
         elif _all_lowercase(line):
             new = _recase_line(line, skip_first=cut)
         else:
@@ -171,6 +173,15 @@ def _all_lowercase(line: str) -> bool:
         if capitalised > 1:
             return False
     return capitalised == 0 or _LOWER_SENTENCE_START.search(line) is not None
+
+
+def _all_capitals(line: str) -> bool:
+    """Whether the line is typed wholly in capitals, with a few words: read in lowercase, then
+    recased like a lowercase line (its letters keep their number when lowercased)."""
+    return (
+        not any(ch.islower() for ch in line) and len(_WORD.findall(line)) >= _MIN_WORDS
+        and len(line.lower()) == len(line)
+    )  # fmt: skip
 
 
 # A sentence of the line that opens in lowercase: at the line's start or after a full stop.
@@ -518,7 +529,8 @@ def _known_names() -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     phrases: dict[str, dict[str, str]] = {}
     for financial, names in ((False, NAMED_ORGS), (True, NAMED_FINANCIAL)):
         for name in names:
-            written = name.replace(r"[ \t]+", " ")
+            # "Pr[ée]sence[ \t]+Verte" → "Présence Verte": a class of letters read as its first
+            written = _LETTER_CLASS.sub(r"\1", name.replace(r"[ \t]+", " "))
             if one.fullmatch(written) and len(written) >= 4 and not financial:
                 words[written.lower()] = written  # the last form written wins ("FNAC")
             elif one.fullmatch(written) and len(written) >= 4 and not written_lowercase(
@@ -532,6 +544,7 @@ def _known_names() -> tuple[dict[str, str], dict[str, dict[str, str]]]:
 
 
 _GENERIC_PHRASES = frozenset({"assurance maladie"})
+_LETTER_CLASS = re.compile(r"\[([^\W\d_])[^\W\d_]*\]")
 
 
 def _named_phrase_at(line: str, words: list[re.Match[str]], i: int) -> str | None:

@@ -99,6 +99,9 @@ class WorkResult:
         return self.error is None
 
 
+_ALARM_REPEAT = 0.05
+
+
 @contextlib.contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise `DocumentTimeout` in the block after ``seconds`` (SIGALRM; only in the main
@@ -113,11 +116,17 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         yield
         return
 
+    expired = False
+
     def expire(signum: int, frame: object) -> None:
+        nonlocal expired
+        expired = True
         raise DocumentTimeout
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, float(seconds))  # type: ignore[arg-type]
+    # the alarm fires again every _ALARM_REPEAT seconds: code that swallows the exception
+    # (a ``__del__``, a broad ``except``) cannot carry the document past its bound
+    signal.setitimer(signal.ITIMER_REAL, float(seconds), _ALARM_REPEAT)  # type: ignore[arg-type]
     try:
         yield
     finally:
@@ -125,6 +134,8 @@ def time_limit(seconds: float | None) -> Iterator[None]:
             signal.setitimer(signal.ITIMER_REAL, 0)
         finally:  # even if the alarm fires right here: the handler is put back
             signal.signal(signal.SIGALRM, previous)
+    if expired:  # the alarm fired but its exception was swallowed: still over the bound
+        raise DocumentTimeout
 
 
 def process_item(

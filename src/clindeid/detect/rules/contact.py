@@ -484,13 +484,21 @@ class PhoneDetector:
             k = j + 1
 
 
+_NUMBER_THEN_EXTENSION_RE = re.compile(r"\d{2}[ .-]?\d{2}[ \t]*,?[ \t]*(?i:poste)[ \t]*$")
+
+
 def _leftover(text: str, start: int, end: int, trig_kind: str, first_in_run: bool) -> Entity | None:
     """A digit sequence after a phone trigger that is not a well-formed number."""
     if text[start - 1 : start] == "+":
         start -= 1
     chunk = text[start:end]
     ndigits = sum(ch.isdigit() for ch in chunk)
-    if ndigits < 3 or ndigits > 15:
+    if ndigits < 3 and not (
+        ndigits == 2 and trig_kind == "extension"
+        and _NUMBER_THEN_EXTENSION_RE.search(text, max(0, start - 40), start)
+    ):  # a two-digit extension only right after a phone number: "02 98 64 17 70 poste 23"
+        return None
+    if ndigits > 15:
         return None
     if "".join(ch for ch in chunk if ch.isdigit()) in PUBLIC_NUMBERS:
         return None

@@ -313,8 +313,13 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[ \t]+l['’]espace)?)", r"[Mm]inist[èe]re[ \t]+(?:des|de[ \t]+la|de[ \t]+l['’]|du)"
     r"[ \t]*[A-ZÉÈ][a-zéèêàç]+(?:[ \t]+et[ \t]+(?:des|de[ \t]+la)[ \t]+[A-ZÉÈ][a-zéèêàç]+)*",
     r"France[ \t]+Travail", r"P[ôo]le[ \t]+[Ee]mploi", r"Doctolib",
-    r"Ligue[ \t]+(?:nationale[ \t]+)?contre[ \t]+le[ \t]+cancer(?:[ \t]+(?:de[ \t]+la|de|du|des|"
-    r"d['’])[ \t]*[A-ZÉÈÎ][\w'’]*(?:-[\w'’]+)*)?", r"Croix-Rouge(?:[ \t]+fran[çc]aise)?",
+    # with its county committee: "Ligue contre le cancer – comité du Gers"
+    r"Ligue[ \t]+(?:nationale[ \t]+)?contre[ \t]+(?:le[ \t]+cancer|l['’]ob[ée]sit[ée])"
+    r"(?:[ \t]*[–-]?[ \t]*(?:[Cc]omit[ée][ \t]+)?(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
+    r"[ \t]*[A-ZÉÈÎ][\w'’]*(?:-[\w'’]+)*)?",
+    r"LIGUE[ \t]+(?:NATIONALE[ \t]+)?CONTRE[ \t]+(?:LE[ \t]+CANCER|L['’]OB[ÉE]SIT[ÉE])"
+    r"(?:[ \t]*[–-]?[ \t]*(?:COMIT[ÉE][ \t]+)?(?:DE[ \t]+LA|DE[ \t]+L['’]|DU|DES|DE|D['’])"
+    r"[ \t]*[A-ZÉÈÎ][\w'’]*(?:-[\w'’]+)*)?", r"Croix-Rouge(?:[ \t]+fran[çc]aise)?",
     r"Restos[ \t]+du[ \t]+C(?:œ|oe)ur", r"Restaurants[ \t]+du[ \t]+C(?:œ|oe)ur",
     r"Secours[ \t]+(?:populaire|catholique)(?:[ \t]+fran[çc]ais)?", r"Emma[üu]s",
     r"[ÉE]tablissement[ \t]+fran[çc]ais[ \t]+du[ \t]+sang", r"Agence[ \t]+de[ \t]+la"
@@ -353,6 +358,9 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Enedis", r"SNCF", r"RATP", r"Elior", r"Sodexo",
     # the Assurance Maladie's return-home programme after a birth or a stay ("sortie PRADO")
     r"PRADO",
+    # remote-alarm providers, a suicide-prevention scheme, a glucose-data platform
+    r"Pr[ée]sence[ \t]+Verte", r"PR[ÉE]SENCE[ \t]+VERTE", r"Filien(?:[ \t]+ADMR)?",
+    r"FILIEN(?:[ \t]+ADMR)?", r"VigilanS", r"VIGILANS", r"LibreView", r"LIBREVIEW",
     # the département's unit for reports of children at risk, however it is spelled
     r"[Cc](?i:ellule[ \t]+(?:d[ée]partementale[ \t]+)?de[ \t]+recueil(?:[ \t]*,?[ \t]+"
     r"(?:d['’][ée]valuation|de[ \t]+traitement|et)){0,4}[ \t]+des[ \t]+(?:informations[ \t]+"
@@ -551,7 +559,8 @@ PUBLIC_BODY_HEADS = (
     r"barreau|ordre[ \t]+des[ \t]+avocats|"
     r"chambre[ \t]+(?:d['’]agriculture|de[ \t]+commerce(?:[ \t]+et[ \t]+d['’]industrie)?|"
     r"des[ \t]+m[ée]tiers(?:[ \t]+et[ \t]+de[ \t]+l['’]artisanat)?)|"
-    r"maison[ \t]+d[ée]partementale[ \t]+des[ \t]+solidarit[ée]s|"
+    r"maison[ \t]+(?:d[ée]partementale[ \t]+)?(?:des[ \t]+solidarit[ée]s|de[ \t]+la[ \t]+"
+    r"solidarit[ée](?:[ \t]+d[ée]partementale)?)|"
     r"espace[ \t]+d[ée]partemental[ \t]+des[ \t]+solidarit[ée]s|EDS|MDS|"
     # prisons and their health units: "centre pénitentiaire pour femmes de Rennes",
     # "maison d'arrêt de Sequedin", "unité sanitaire de Fresnes"
@@ -835,7 +844,7 @@ _ORG_TERRITORIAL = re.compile(
     rf"{_lead([_first(a) for a in _alternatives(ORG_TERRITORIAL)])}(?![\w-])"
     rf"(?:[ \t]+(?i:p[ée]diatrique|n[ée]onatal|adulte|psychiatrique))?"
     rf"[ \t]*(?:(?:n°[ \t]*)?(?:\d{{2,3}}|2[AB])"
-    rf"(?!\d|[:hH]\d)"
+    rf"(?!\d|[:hH]\d|-\w)"  # not a record number: "agrément ARS n° 2A-AMB-0147"
     rf"|(?i:de|du|des|d['’])[ \t]*(?i:la[ \t]+|l['’])?{_NOT_FACILITY}{_CAPWORD}"
     rf"(?:[- ]{_CAPWORD}){{0,3}}"
     rf"|(?i:{REGIONS})(?![\w-])"
@@ -875,11 +884,14 @@ _PUBLIC_BODY = re.compile(
     rf"{_TERRITORY_NAME}"
 )
 _NAMED_PUBLIC_BODY = re.compile(rf"(?<![\w-])(?:{NAMED_PUBLIC_BODIES})(?![\w-])")
+_DEPARTEMENT_NAMES = sorted(DEPARTEMENTS, key=len, reverse=True)
+# "Département du Nord", or the same heading in capitals: "DÉPARTEMENT DU NORD".
 _DEPARTEMENT_COUNCIL = re.compile(
-    rf"(?<![\w-])D[ée]partement[ \t]+{OF}[ \t]*"
-    r"(?P<name>" + "|".join(
-        re.escape(d).replace(r"\ ", r"[ \t]+") for d in sorted(DEPARTEMENTS, key=len, reverse=True)
-    ) + r")(?![\w-])"
+    rf"(?<![\w-])(?:D[ée]partement[ \t]+{OF}[ \t]*(?:"
+    + "|".join(re.escape(d).replace(r"\ ", r"[ \t]+") for d in _DEPARTEMENT_NAMES)
+    + r")|D[ÉE]PARTEMENT[ \t]+(?:DE[ \t]+LA|DE[ \t]+L['’]|DU|DES|DE|D['’])[ \t]*(?:"
+    + "|".join(re.escape(d.upper()).replace(r"\ ", r"[ \t]+") for d in _DEPARTEMENT_NAMES)
+    + r"))(?![\w-])"
 )
 _JOB_PAREN = re.compile(rf"\((?P<name>{_ORG_NAME})\)")
 _JOB_PAREN_BEFORE = re.compile(

@@ -477,6 +477,7 @@ _LINE_END_PARTICLE_RE = re.compile(rf"(?P<p>{_PARTICLE})[ \t]*\r?\n[ \t]*")
 _LOWER_PARTICLE_RE = re.compile(rf"{_LOWER_PARTICLE}(?={_LOWER_WORD})")
 _PARTICLE_RE = re.compile(rf"(?:{_PARTICLE}[ \t]+|[dD][{_AP}])(?={_WORD})")
 _LABEL_AFTER_RE = re.compile(r"[ \t]*:")
+_OF_AFTER_WIDOW_RE = re.compile(r"(?:(?:de|DE)[ \t]+)?")
 _LIST_SEP_RE = re.compile(r"[ \t]*(?:,|;|/|&|\bet\b|\+)[ \t]*|\n[ \t]*(?:[-•*·][ \t]*)?")
 _AND_RE = re.compile(r"[ \t]*(?:,[ \t]*)?(?:\bet\b|&)[ \t]*")
 _ARTICLE_RE = re.compile(r"(?:le|la|les|l['’]|du|au|aux|des)[ \t]+|l['’]")
@@ -612,10 +613,10 @@ _TYPIST_INITIALS_RE = re.compile(
     rf"|remplie?{_PAR}|compl[ée]t[ée]e?{_PAR}|imprim[ée]e?{_PAR}|[ée]dit[ée]e?{_PAR})"
     rf"[ \t]*:?[ \t]*"
     rf"(?-i:(?P<a2>{_TYPIST_INI}|[a-z]\.[ \t]?[a-z]\.(?:[ \t]?[a-z]\.)?"
-    # lowercase initials or a login ("mp", "glebreton", "blanc.c") closing the line or
-    # before a dash
+    # lowercase initials or a login ("mp", "glebreton", "blanc.c") closing the line, before
+    # a dash or before the typist's part ("dicté par mg transcription ar")
     rf"|(?:[a-z]{{2,3}}|[a-z]{{2,15}}\.[a-z]{{1,15}}|[a-z]{{4,15}})"
-    rf"(?=[ \t]*(?:\n|$|[–—][ \t]|-[ \t]))"
+    rf"(?=[ \t]*(?:\n|$|[–—][ \t]|-[ \t]|(?:transcription|frappe|saisie)\b))"
     # or a login of a surname and the first name's initial: "Édité par RochefortA"
     rf"|[A-Z][a-z]{{2,15}}[A-Z]{{1,2}})))"
     rf"(?![\w/])"
@@ -628,7 +629,7 @@ _TYPING_CUE = r"(?i:frapp[ée]e?|frappe|saisie?|dactylo(?:graphi[ée]e?)?|tap[é
 _DATED_FOOTER = (
     r"(?i:valid[ée]e?|imprim[ée]e?|[ée]dit[ée]e?|sign[ée]e?|g[ée]n[ée]r[ée]e?|frapp[ée]e?|"
     r"saisie?|dict[ée]e?|tap[ée]e?)"
-    r"[ \t]+le[ \t]+(?:[a-z]+[ \t]+)?\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*"
+    r"[ \t]+(?i:le)[ \t]+(?:(?i:[a-z]+)[ \t]+)?\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*"
     r"(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—·•|-][ \t]*"
 )
 # Typists' and authors' initials, each named group one person's initials; one regex of the
@@ -638,17 +639,17 @@ _TYPING_ALTERNATIVES: tuple[str, ...] = (
     rf"(?<![\w]){_TYPING_CUE}[ \t]*:?[ \t]*(?P<a>[A-Z]{{1,4}})[ \t]*/[ \t]*"
     r"(?P<b>[a-z]{2,3}|[A-Z]{2,3})(?![\w/])",
     # the typist in brackets after the typing date: "frappé le 27/05/2026 (MB)"
-    rf"(?<![\w]){_TYPING_CUE}[ \t]+le[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
+    rf"(?<![\w]){_TYPING_CUE}[ \t]+(?i:le)[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
     r"\((?P<c>[A-Z]{2,3}|[a-z]{2,3})\)",
     # a pair opening the line before a dated edit or a date: "NF/DL – édité le 04/09/2026",
     # "ML/FB · 30/01/2026", "ST/CP – le 23/01/2026"
     r"^[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—·•|-][ \t]*"
-    r"(?:(?i:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
-    r"r[ée]dig[ée]|valid[ée])e?\b|(?:le[ \t]+)?\d{1,2}/\d{1,2}/\d{2,4}))",
+    r"(?:(?i:(?:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
+    r"r[ée]dig[ée]|valid[ée])e?)\b|(?:le[ \t]+)?\d{1,2}/\d{1,2}/\d{2,4}))",
     # capital initials alone opening the line before a dash and a dictation or typing
     # word: "GD — dicté le 18/11/2025"
     r"^[ \t]*(?P<i>[A-Z]{2,3})(?=[ \t]*[–—-][ \t]*"
-    r"(?i:[ée]dit[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|r[ée]dig[ée])e?\b)",
+    r"(?i:(?:[ée]dit[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|r[ée]dig[ée])e?)\b)",
     # a lowercase pair closing a dated footer: "Imprimé le vendredi 27/03/2026 – acj/nl"
     rf"{_DATED_FOOTER}(?P<f>[a-z]{{2,3}})/(?P<g>[a-z]{{2,3}})(?=[ \t]*$)",
     # capital initials alone closing a dated footer: "Validé le 02/06/2026 11:40 – TW"
@@ -847,12 +848,18 @@ def _initials_of_line(text: str, m: re.Match[str]) -> bool:
 
 # What opens a line closed by a pair of capital initials: a title, a dated verb, a name.
 _SIGNED_LINE_START = re.compile(
-    rf"[ \t]*(?:Dr|Pr|Docteur|Professeur|(?i:r[ée]dig[ée]|dict[ée]|tap[ée]|frapp[ée]|"
-    rf"sign[ée]|valid[ée]|imprim[ée]|[ée]dit[ée])e?\b|[{_UP}]\.[ \t]*[{_UP}]{{2}}"
+    rf"[ \t]*(?:Dr|Pr|Docteur|Professeur|(?i:(?:r[ée]dig[ée]|dict[ée]|tap[ée]|frapp[ée]|"
+    rf"sign[ée]|valid[ée]|imprim[ée]|[ée]dit[ée])e?)\b|[{_UP}]\.[ \t]*[{_UP}]{{2}}"
     rf"|[{_UP}][\w'’-]+[ \t]+[{_UP}]{{3}})"
 )
 _SIGNATURE_LINE_RE = re.compile(
-    r"[ \t]*(?:Dr|Pr|Docteur|Professeur|Copies?|Cc|P\.[ \t]?J\.)\b[^\n]{0,80}\n$"
+    r"[ \t]*(?:(?:Dr|Pr|Docteur|Professeur|Copies?|Cc|P\.[ \t]?J\.|DR|PR|DOCTEUR|PROFESSEUR|"
+    r"COPIES?|CC)\b[^\n]{0,80}"
+    # or a name then its care role: "Isabelle WARIN, médecin de l'Éducation nationale"
+    rf"|[ \t]*(?:[{_UP}][\w'’.-]*[ \t]+){{1,3}}[{_UP}][\w'’-]+,[ \t]*"
+    r"(?i:m[ée]decin|p[ée]diatre|psychiatre|g[ée]riatre|chirurgien(?:ne)?|radiologue|"
+    r"infirmi[èe]re?|cadre|sage-femme|psychologue|assistante?[ \t]+sociale)\b"
+    r"[^\n]{0,60})\n$"
 )
 # Words after a care role and "de" that name its shift, unit or programme, not a surname.
 STAFF_QUALIFIERS: frozenset[str] = frozenset(
@@ -1366,6 +1373,10 @@ class PersonDetector:
                 toks = self._particle_then_next_line(text, _SPACE_RE.match(text, pos).end())
             if not toks or all(t.kind == "particle" for t in toks):
                 continue
+            if toks[0].kind == "particle" and _TITLE_AT.match(
+                text, _SPACE_RE.match(text, toks[0].end).end()
+            ):
+                continue  # "aide de Mme Nadia B.": "de" is no particle, the next title reads
             if any(t.kind == "particle" for t in toks) and "\n" in text[toks[0].start:toks[-1].end]:
                 # "M. Le" / "Bihan": one span per line
                 for part_toks in self._split_at_lines(text, toks):
@@ -1960,6 +1971,8 @@ class PersonDetector:
             if maiden and not tm:
                 # "née Martin": not "née le 12/03", only a name-looking word
                 role = self._maiden_role(text, m.start())
+                if trigger[:1] in "vVéÉeE":  # "veuve de Schneider": "de" is no particle
+                    p = _OF_AFTER_WIDOW_RE.match(text, p).end()
             lower_ok = role == "patient" and trigger.endswith(":")  # "Usager : kévin martin"
             toks = self._read_name(text, p, weak=not strong and not tm, cross_line=strong,
                                    lower_ok=lower_ok)
