@@ -97,3 +97,19 @@ def test_widow_and_helper_keep_their_preposition_out_of_the_name(found_in_note):
 )
 def test_lowercase_notes_name_providers_and_units(found_in_note, line, span):
     assert found_in_note(line).get(span) == "ORG"
+
+
+def test_short_lines_of_a_note_typed_in_lowercase_are_recased(found_in_note):
+    note = ("lucie bernier\n12 rue des lilas\n85000 la roche-sur-yon\n\nmadame,\n"
+            "ma mère est hospitalisée depuis trois semaines au chu.\n"
+            "elle souhaite rentrer chez elle avant la fin du mois.\n"
+            "je vous remercie de votre aide pour son retour.\n")
+    assert found_in_note(note).get("la roche-sur-yon") == "CITY"
+
+
+def test_a_short_lowercase_line_of_a_written_letter_stays_as_it_is():
+    from clindeid.detect.casing import recase
+
+    letter = ("Madame,\nVotre mère est sortie hier.\nElle rentre chez elle à Nantes.\n"
+              "Nous restons à votre disposition.\nla suite\n")
+    assert recase(letter) is None

@@ -306,6 +306,9 @@ def test_a_laboratory_site_is_joined_to_its_laboratory():
         # other character entities as their character, an unknown one as a space
         ("<p>Dr LECA &ndash; AML/fg</p><p>M&eacute;lanie &amp; Cie &bogus;</p>",
          "\nDr LECA – AML/fg\n\nMélanie & Cie  \n", "Mélanie", "M&eacute;lanie"),
+        # an export written in capitals, entities included: the capital of their character
+        ("<P>COLL&EGRAVE;GE J&EACUTE;R&Ocirc;ME</P>", "\nCOLLÈGE JÉRÔME\n", "JÉRÔME",
+         "J&EACUTE;R&Ocirc;ME"),
     ],
 )  # fmt: skip
 def test_markup_is_read_as_plain_text_and_spans_map_back(text, plain_text, name, original):

@@ -124,7 +124,9 @@ def recase(text: str) -> PlainText | None:
     starts: list[int] = []
     pos = 0
     hyphenated = False  # the line before ended with a word cut by a hyphen ("lé-")
-    for line in text.splitlines(keepends=True):
+    lines = text.splitlines(keepends=True)
+    lowercase_document: bool | None = None  # judged at the first short lowercase line
+    for line in lines:
         cut, hyphenated = hyphenated, line.rstrip().endswith("-")
         initials = _INITIALS_LINE.match(line)
         if initials is not None:  # "cp/ld – imprimé le 20/04": the typist's reference
@@ -136,6 +138,10 @@ def recase(text: str) -> PlainText | None:
             new = _recase_line(line.lower(), skip_first=cut)
         elif _all_lowercase(line):
             new = _recase_line(line, skip_first=cut)
+        elif _short_lowercase(line):  # "85000 la roche-sur-yon" in a note typed in lowercase
+            if lowercase_document is None:
+                lowercase_document = _mostly_lowercase(lines)
+            new = _recase_line(line, skip_first=cut) if lowercase_document else line
         else:
             new = line
         if new != line:
@@ -173,6 +179,18 @@ def _all_lowercase(line: str) -> bool:
         if capitalised > 1:
             return False
     return capitalised == 0 or _LOWER_SENTENCE_START.search(line) is not None
+
+
+def _short_lowercase(line: str) -> bool:
+    """A line of one or two words without a capital ("isabelle morin", "85000 la roche")."""
+    return 0 < len(_WORD.findall(line)) < _MIN_WORDS and not any(ch.isupper() for ch in line)
+
+
+def _mostly_lowercase(lines: list[str]) -> bool:
+    """Whether a text is typed without capitals: at least three lines of a few words, four
+    in five of them all lowercase (its short lines are then recased as well)."""
+    long = [line for line in lines if len(_WORD.findall(line)) >= _MIN_WORDS]
+    return len(long) >= 3 and 5 * sum(_all_lowercase(line) for line in long) >= 4 * len(long)
 
 
 def _all_capitals(line: str) -> bool:

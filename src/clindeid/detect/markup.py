@@ -46,6 +46,17 @@ class PlainText:
         return entity.with_(start=self.starts[entity.start], end=self.ends[entity.end - 1])
 
 
+def _character(entity: str) -> str:
+    """The character an entity names; one a capitals export wrote in capitals ("&EACUTE;")
+    read as the capital of its lowercase name's character ("É")."""
+    char = html.unescape(entity)
+    if char == entity and entity[1:-1].isupper():
+        lower = html.unescape(entity.lower())
+        if lower != entity.lower() and len(lower.upper()) == 1:
+            return lower.upper()
+    return char
+
+
 def strip_markup(text: str) -> PlainText | None:
     """The plain copy of ``text``, or ``None`` when it holds no HTML remnant."""
     if "&" not in text and "<" not in text:
@@ -64,7 +75,7 @@ def strip_markup(text: str) -> PlainText | None:
             ends.append(i + 1)
         attr = m.span("battr") if m.group("battr") else m.span("tattr")
         if m.group("ent"):  # one character for the entity, or a space if it names none
-            char = html.unescape(m.group())
+            char = _character(m.group())
             out.append(char if len(char) == 1 else " ")
             starts.append(m.start())
             ends.append(m.end())
