@@ -1,4 +1,5 @@
-"""Lowercase lines read with the capitals French would write, for detection only.
+"""Lowercase lines, and lines in capitals, read with the capitals French would write, for
+detection only.
 
 Quick notes and dictations are often typed without a single capital ("csapa le cap – mulhouse",
 "l'éducatrice julie fritsch", "amené par le sdis 68"): the capital that marks a name is
@@ -8,8 +9,11 @@ and proper nouns (communes, first names, surnames, words French writes capitalis
 capitalised, organisations the rules know by name as the rules write them — so the
 detectors can read a copy of those lines as well as the text. Record numbers and postal
 boxes in such lines are read in capitals ("ig-2025-07731", "cs 50327"), and so is a typist's
-reference opening any line ("cp/ld – …"). Only the case of letters changes; spans found in
-the copy map back to the text.
+reference opening any line ("cp/ld – …"). In a note typed in lowercase its short lines are
+recased too ("85000 la roche-sur-yon"). Forms and letters written wholly in capitals lose the
+same mark the other way ("DEPUIS L'ÉTÉ", "HABITANT ORLÉANS"): their lines are lowercased,
+then recased alike. Only the case of letters changes; spans found in the copy map back to
+the text.
 """
 
 from __future__ import annotations
