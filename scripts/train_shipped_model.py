@@ -36,7 +36,8 @@ ANNOTATED_SETS = (
     "heldout_u", "heldout_v", "heldout_w", "heldout_x", "heldout_y", "heldout_z", "heldout_aa",
     "heldout_ab", "heldout_ac", "heldout_ad", "heldout_ae", "heldout_af", "heldout_ag",
     "heldout_ah", "heldout_ai", "heldout_aj", "heldout_ak", "heldout_al", "heldout_am",
-    "heldout_an", "heldout_ao", "heldout_ap", "heldout_aq", "heldout_ar",
+    "heldout_an", "heldout_ao", "heldout_ap", "heldout_aq", "heldout_ar", "heldout_as",
+    "heldout_at",
 )
 
 
