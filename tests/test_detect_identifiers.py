@@ -259,8 +259,9 @@ PREFIXED_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("| Nom | Mme X |\n| NDA | 2300456781 |\n", [("2300456781", ID)]),
     ("| Patient | IPP | Lit |\n|---|---|---|\n| Mme Y | 8009871234 | 12 |\n",
      [("8009871234", ID)]),
+    # an implant's lot is an identifier since heldout_as/av (traceability), its reference no
+    ("cotyle réf. 4410-52 lot 22K0194 ; insert réf. 4420-28", [("22K0194", ID)]),
     # negatives: devices and products, short codes, doses
-    ("cotyle réf. 4410-52 lot 22K0194 ; insert réf. 4420-28", []),
     ("Stent réf. 1012466-23, bonne position.", []),
     ("AM 12 mg", []),
     ("| Examen | Résultat |\n|---|---|\n| Hb | 12,4 |\n", []),

@@ -35,7 +35,8 @@ ACRONYMS: frozenset[str] = frozenset(
      "jaf", "crous", "cmu", "hcl", "aphp", "ap-hp", "ap-hm", "hus", "ghrmsa", "ccom",
      "nhc", "cmco", "iurc", "clcc", "sos", "hegp", "admr", "adeva", "addeva", "sist", "cjc",
      "cgfl", "ofsep", "lrb", "cprp", "ssgm", "pco", "anpaa", "pghm", "usmp", "ucsa", "ifsi",
-     "ifas", "cpts", "cdps", "za", "zac", "zi", "epsmd", "emsp", "crip", "utpas"}
+     "ifas", "cpts", "cdps", "za", "zac", "zi", "epsmd", "emsp", "crip", "utpas", "mda", "sapad",
+     "caarud"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").

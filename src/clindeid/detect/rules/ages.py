@@ -47,6 +47,7 @@ PERSON_NOUNS: tuple[str, ...] = (
 )  # fmt: skip
 AGE_CONTEXT = (
     r"(?:\b(?:âgée?s?|agée?s?|âge|age)\b[^.\n\d]{0,12}?"
+    r"|\b(?:âgée?s?|agée?s?)[ \t]+(?:aujourd['’]hui|actuellement|d[ée]sormais)[ \t]+(?:de[ \t]+)?"
     rf"|\b(?:{'|'.join(PERSON_NOUNS)})(?:\s+[^\s\d.;]+){{0,3}}?\s+(?:de|d['’])"
     r"(?:\s*(?:plus\s+de|moins\s+de|près\s+de|environ|presque|seulement))?\s*)$"
 )

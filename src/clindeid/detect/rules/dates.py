@@ -553,7 +553,9 @@ def _holidays(text: str) -> Iterator[_Candidate]:
 
 
 _SEASON_RE = re.compile(
-    r"(?<![\w'’-])(?P<det>[Ll]['’][ \t]*|[Cc]et[ \t]+|[Cc]e[ \t]+|[Ll]e[ \t]+(?=printemps))"
+    r"(?:(?<![\w'’-])(?P<det>[Ll]['’][ \t]*|[Cc]et[ \t]+|[Cc]e[ \t]+|[Ll]e[ \t]+(?=printemps))"
+    # or the school holidays named by their season: "depuis les vacances d'hiver"
+    r"|(?<=[Vv]acances d['’])|(?<=[Vv]acances de )(?=printemps))"
     r"(?P<season>été|hiver|automne|printemps)"
     r"(?:[ \t]+(?:dernier|passé|précédent|prochain))?(?![\w'’-])"
     r"(?![ \t\u00a0]+(?:\d|de[ \t]+(?:la|l['’]|cette|l['’]année)))"
@@ -573,8 +575,8 @@ def _seasons(text: str) -> Iterator[_Candidate]:
     "cet hiver", "l'automne dernier" ("l'" only after a time word; "été" alone is also a
     participle)."""
     for m in _SEASON_RE.finditer(text):
-        det = m.group("det").strip().lower()
-        if det[0] == "l" and not _HOLIDAY_TRIGGER.search(text, max(0, m.start() - 25), m.start()):
+        det = (m.group("det") or "").strip().lower()  # none after "vacances d'"
+        if det[:1] == "l" and not _HOLIDAY_TRIGGER.search(text, max(0, m.start() - 25), m.start()):
             continue
         month = SEASON_MONTHS[m.group("season")]
         start = m.start()

@@ -60,7 +60,7 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"HAD", "HAD", True),
     (r"SSR|SMR|CRF|CMPR", "SSR", True),
     (r"EHPAD|USLD|MAS|FAM|MAPA|EHPA", "EHPAD", True),
-    (r"CMP|CMPP|CATTP|CSAPA|CMPEA|CMPE|CJC", "CHS", True),
+    (r"CMP|CMPP|CATTP|CSAPA|CAARUD|CMPEA|CMPE|CJC", "CHS", True),
     (r"centre\s+hospitalier\s+universitaire|centre\s+hospitalier\s+régional\s+universitaire",
      "CHU", False),
     (r"centre\s+hospitalier\s+régional", "CHR", False),
@@ -338,7 +338,8 @@ NAMED_ORGS: tuple[str, ...] = (
     # national bodies, associations and companies whose name is no common word or surname
     r"[ÉE]ducation[ \t]+nationale", r"AFM-T[ée]l[ée]thon", r"APF[ \t]+France[ \t]+handicap",
     r"France[ \t]+(?:Alzheimer|Parkinson|Rein|AVC|Assos[ \t]+Sant[ée])(?=[ \t]*(?:[,.;:)(]|$))",
-    r"UNAFAM", r"Petits[ \t]+Fr[èe]res[ \t]+des[ \t]+Pauvres", r"COFRAC", r"ViaTrajectoire",
+    r"UNAFAM(?:[ \t]+(?:\d{2}|2[AB])(?![\w-]))?", r"CNED", r"CRAT",
+    r"Petits[ \t]+Fr[èe]res[ \t]+des[ \t]+Pauvres", r"COFRAC", r"ViaTrajectoire",
     r"VIATRAJECTOIRE", r"Viatrajectoire",
     r"Agirc-Arrco", r"GRDF", r"GRTgaz", r"OFSEP", r"Asalée", r"Asalee", r"ASALEE", r"DCNS?",
     r"CPRP(?:[ \t]+SNCF)?", r"SSGM",
@@ -494,7 +495,9 @@ FINANCIAL_CUES = (
 # "Alpha Interprétariat", "Ouest Intérim Services" (the whole is the organisation).
 ORG_TAIL_WORDS = (
     r"Mutuelle|Habitat|Interpr[ée]tariat|Int[ée]rim|Assurances?|Ambulances|Taxis|"
-    r"Transports|Pr[ée]voyance|Immobilier|Logement"
+    r"Transports|Pr[ée]voyance|Immobilier|Logement|"
+    # a sports club named before the word: "Toulouse Gym Club", "Ré Kite Club"
+    r"Club"
 )
 ORG_TAIL_NOT_BEFORE: frozenset[str] = frozenset(
     {"la", "le", "les", "sa", "son", "ses", "une", "un", "cette", "carte", "cmu", "css",
@@ -590,7 +593,7 @@ ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
     r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|AMETRA|ACMS|ANPAA|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
     r"PCO|PTA|DAC|CRS|SIS|CPTS|"
-    r"SIAO|CRIP|ASE|MDA(?=[ \t]+(?:\d{2}|2[AB])(?![\w-]))|samu(?=[ \t]+\d)|"
+    r"SIAO|CRIP|ASE|MDA(?=[ \t]+(?:\d{2}|2[AB])(?![\w-]))|SAPAD|samu(?=[ \t]+\d)|"
     r"smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|VILLE(?=[ \t]+D)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"

@@ -141,7 +141,13 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
     ),
 }
 ID_CASE_SENSITIVE: dict[str, tuple[str, ...]] = {
-    "record": (r"ID", r"Id", r"EP", r"AM", r"RG(?=\s*(?:n[°º]\s*)?\d{2}/\d)"),
+    "record": (r"ID", r"Id", r"EP", r"AM", r"RG(?=\s*(?:n[°º]\s*)?\d{2}/\d)",
+               # a judgment's minute number: "Minute 26/019"
+               r"Minute(?=\s*(?:n[°º]\s*)?\d{2}/\d)",
+               # an implant's or a vaccine's lot, a code holding letters and digits:
+               # "lot K8802714", "Lot du clou : CB25-0817" (not "lot 12" of an estate)
+               r"(?:[Ll]ot|LOT)(?:\s+d[ue]\s+[a-zéè]+)?(?=\s*(?:n[°º]\s*)?:?\s*(?=[\w-]*\d)(?=[\w-]*[A-Z])"
+               r"[A-Z0-9][A-Z0-9-]{3,14}\b)"),
 }
 # Short case-sensitive triggers that need a long number: "EP 123456", "AM 921234567".
 SHORT_TRIGGER_MIN_DIGITS: dict[str, int] = {"EP": 6, "AM": 8}

@@ -631,6 +631,8 @@ _DATED_FOOTER = (
     r"saisie?|dict[ée]e?|tap[ée]e?)"
     r"[ \t]+(?i:le)[ \t]+(?:(?i:[a-z]+)[ \t]+)?\d{1,2}[/.]\d{1,2}[/.]\d{2,4}[ \t]*"
     r"(?:(?:à[ \t]+)?\d{1,2}[h:]\d{2}[ \t]*)?[–—·•|-][ \t]*"
+    # a page number between the date and the user: "Imprimé le 29/09/2026 — page 1/1 —"
+    r"(?:(?i:page)[ \t]+\d{1,3}(?:[ \t]*/[ \t]*\d{1,3})?[ \t]*[–—·•|-][ \t]*)?"
 )
 # Typists' and authors' initials, each named group one person's initials; one regex of the
 # alternatives, for one pass over the text.
@@ -661,8 +663,10 @@ _TYPING_RE = re.compile("|".join(f"(?:{rx})" for rx in _TYPING_ALTERNATIVES), re
 _FOOTER_LOGIN_RE = re.compile(
     rf"(?<![\w])(?:{_DATED_FOOTER}"
     r"|(?i:clos(?:e|ée?)?|cl[ôo]tur[ée]e?|ferm[ée]e?)[ \t]+(?:le[ \t]+[\d/.]{6,10}[ \t]+)?"
-    r"à[ \t]+\d{1,2}[h:]\d{2}[ \t]*[–—-][ \t]*)"
-    r"(?P<login>[a-z][a-z0-9._-]{2,24})[ \t]*$",
+    r"à[ \t]+\d{1,2}[h:]\d{2}[ \t]*[–—-][ \t]*"
+    # or a closing time then the user's initials: "clôture 18h10 lp"
+    r"|(?i:cl[ôo]ture)[ \t]+\d{1,2}[h:]\d{2}[ \t]+(?=[a-z]{2,3}[ \t]*$))"
+    r"(?P<login>[a-z][a-z0-9._-]{1,24})[ \t]*$",
     re.MULTILINE,
 )
 # A login closing a footer or a signed line, before its date or at the line's end: "note
@@ -737,11 +741,12 @@ _SIGNATURE_INITIALS_RE = re.compile(
     # the rest: "Rédigé le 23/01/2026 – PYL/nd", "JPL/cb – Copie : patient"
     r"|(?:(?<=[–—-][ \t])|(?<=^))(?P<a2>[A-Z]{2,4})/(?P<b2>[a-z]{2,3})"
     r"(?=[ \t]*(?:$|[–—-][ \t]))"
-    # or two capital (or two lowercase) pairs after a dash closing a signed or dated line:
-    # "Dr Maylis CAUSSÉ – MC/SR", "Rédigé le 23/01/2026 – GB/VM", "Dr Inès Benhamou,
-    # radiologue – ib/lm" (the line's start is checked by the pass)
-    r"|(?<=[–—][ \t])(?P<a4>[A-Z]{2,4}|(?!et/ou)[a-z]{2,3}(?=/[a-z]))"
-    r"(?:/(?P<b4>[A-Z]{2,3}|[a-z]{2,3}))?(?=[ \t]*$)"
+    # or two capital (or two lowercase) pairs after a dash closing a signed or dated line,
+    # or before its date: "Dr Maylis CAUSSÉ – MC/SR", "Rédigé le 23/01/2026 – GB/VM", "Dr Inès
+    # Benhamou, radiologue – ib/lm", "Dr A. Casteret — ac/dl — 06/02/2026"; one group alone
+    # only if it spells the name of the line ("Dr Inès Boukhris — ib"; checked by the pass)
+    r"|(?<=[–—][ \t])(?P<a4>[A-Z]{2,4}|(?!et/ou)[a-z]{2,3})"
+    r"(?:/(?P<b4>[A-Z]{2,3}|[a-z]{2,3}))?(?=[ \t]*(?:$|[–—][ \t]*\d))"
     # or the typist alone after the doctor's name closing the letter: "Dr G. LHUILLIER / ch"
     r"|^[ \t]*(?:Dr|Pr|Docteur|Professeur)\.?[ \t][^\n/]{2,60}?[ \t]/[ \t]*"
     r"(?P<b3>[a-z]{2,3}|[A-Z]{2,3})[ \t]*$"
@@ -837,17 +842,24 @@ def _initials_of_line(text: str, m: re.Match[str]) -> bool:
     label left out, each part of a hyphenated first name counted: "Dr Claire MIQUEL – CM",
     "Biologiste : Dr Jean-Hugues LAURET – JHL"."""
     ls = text.rfind("\n", 0, m.start()) + 1
-    line = text[_after_line_label(text, ls, m.start()) : m.start()]
+    line = _CLOSING_FORMULA.sub("", text[_after_line_label(text, ls, m.start()) : m.start()])
     words = [p for w in _LINE_WORD.findall(line) for p in w.split("-")
              if p and p[0].isupper() and w not in _LINE_TITLES]
-    if "".join(w[0] for w in words) == m.group("a4"):
+    initials = m.group("a4").upper()  # "Dr Inès Boukhris — ib"
+    if "".join(w[0] for w in words) == initials:
         return True
     whole = [w for w in _LINE_WORD.findall(line) if w[0].isupper() and w not in _LINE_TITLES]
-    return "".join(w[0] for w in whole) == m.group("a4")
+    return "".join(w[0] for w in whole) == initials
 
 
+# A closing formula before a signed name on one line: "Confraternellement, Dr Inès B. — ib".
+_CLOSING_FORMULA_RX = (
+    r"[ \t]*(?i:confraternellement|bien[ \t]+cordialement|cordialement)[ \t]*,?[ \t]*"
+)
+_CLOSING_FORMULA = re.compile(rf"^{_CLOSING_FORMULA_RX}")
 # What opens a line closed by a pair of capital initials: a title, a dated verb, a name.
 _SIGNED_LINE_START = re.compile(
+    rf"(?:{_CLOSING_FORMULA_RX})?"
     rf"[ \t]*(?:Dr|Pr|Docteur|Professeur|(?i:(?:r[ée]dig[ée]|dict[ée]|tap[ée]|frapp[ée]|"
     rf"sign[ée]|valid[ée]|imprim[ée]|[ée]dit[ée])e?)\b|[{_UP}]\.[ \t]*[{_UP}]{{2}}"
     rf"|[{_UP}][\w'’-]+[ \t]+[{_UP}]{{3}})"
@@ -1829,10 +1841,8 @@ class PersonDetector:
                 continue  # "TA/FC" after a dash: a signature, a date or a name must open the line
             if m.group("a4") and not m.group("b4") and not _initials_of_line(text, m):
                 continue  # alone, the initials must be those of the name on the line
-            if m.group("a4") and m.group("a4").islower() and (
-                _UNIT_WORDS & {m.group("a4"), m.group("b4")}
-            ):
-                continue  # "– mg/kg": a unit, not a pair of initials
+            if m.group("a4") in _UNIT_WORDS:
+                continue  # "– mg/kg": a unit, not a pair of initials ("ac/dl" is one)
             if m.group("a6") and not _SIGNATURE_ABOVE_RE.search(
                 text, max(0, text.rfind("\n", 0, max(0, m.start() - 1)) - 200), m.start()
             ):
@@ -1867,7 +1877,7 @@ class PersonDetector:
             elif m.re is _LOGIN_FIELD_RE:
                 if not _field_login_kept(m, login):
                     continue
-            elif not _login_shaped(login):
+            elif not _login_shaped(login) or login in _NOT_CLOSING_INITIALS:
                 continue
             yield _staff_initials(m.start(group), m.end(group), "login")
         closing = _CLOSING_LOWER_INITIALS_RE.search(text)

@@ -504,6 +504,7 @@ _NAME_UNIT_STRICT = (
 )
 _NAME_UNIT_LOOSE = rf"(?:(?:{_PARTICLE})+{_LOWWORD}|{_NAME_UNIT_STRICT})"
 _SEP = r"[ \t]+"
+_LESSONS_AT = re.compile(r"cours[ \t]+aux?[ \t]")
 _HOUSE_NUMBER = (
     r"(?<![\w.,/:-])\d{1,4}(?:\s*[-/]\s*\d{1,4})?"
     r"(?:\s*(?:bis|ter|quater|B|C|D|b|c|d)\b)?(?![\d:hH/.,]\d)"
@@ -646,6 +647,11 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         "before_zip": re.compile(
             rf"(?m)(?:^[ \t]*|(?<=[,;:–—·•|][ \t]))(?P<addr>{street})"
             rf"(?=[ \t]*(?:[,–—·•|/-][ \t]*)?(?:\d{{5}}[ \t]+[{UP}]|\(?(?:BP|CS|TSA)[ \t]*\d))"
+        ),
+        # a street without a number right after the "CEDEX" closing a postcode's line: "33076
+        # BORDEAUX CEDEX — pl. Amélie Raba-Léon", "14033 CAEN CEDEX 9 (av. de la Côte de Nacre)"
+        "after_cedex": re.compile(
+            rf"(?<=CEDEX)(?:[ \t]+\d{{1,2}})?[ \t]*(?:[,–—·•|-][ \t]*|\()(?P<addr>{street})"
         ),
     }
 
@@ -1104,10 +1110,12 @@ class AddressDetector:
         for m in rx["named"].finditer(text):
             start = m.start("pre") if m.group("pre") else m.start("type")
             yield self._entity(text, start, m.end(), "named_place", m.group("type"), 0.8)
-        for m in rx["before_zip"].finditer(text):
+        for m in (*rx["before_zip"].finditer(text), *rx["after_cedex"].finditer(text)):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
             yield self._entity(text, m.start("addr"), m.end("addr"), "street", ctype, 0.8)
         for m in rx["bare_main"].finditer(text):
+            if _LESSONS_AT.match(text, m.start("addr")):
+                continue  # "cours au CNED": lessons, no street
             ctype = text[m.start("addr") : m.end("addr")].split(None, 1)[0]
             stop = _SENTENCE_STOP.search(text, m.start("addr"), m.end("addr"))
             end = stop.start() + len(stop.group(1)) if stop else m.end("addr")
