@@ -76,6 +76,8 @@ SETS: dict[str, str] = {
     "heldout_at": "heldat",
     "heldout_au": "heldau",
     "heldout_av": "heldav",
+    "heldout_aw": "heldaw",
+    "heldout_ax": "heldax",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
