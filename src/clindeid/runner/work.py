@@ -104,7 +104,8 @@ _ALARM_REPEAT = 0.05
 
 @contextlib.contextmanager
 def time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise `DocumentTimeout` in the block after ``seconds`` (SIGALRM; only in the main
+    """Raise `DocumentTimeout` in the block after ``seconds`` (SIGALRM, repeated until the
+    block ends, and raised again at its end if the block swallowed it; only in the main
     thread of a process, else no limit here: worker pools also have a watchdog)."""
     usable = (
         seconds is not None
