@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_ax`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_az`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 
@@ -80,6 +80,8 @@ SETS = {
     "heldout_av": ROOT / "heldout_av" / "heldout_av.jsonl",
     "heldout_aw": ROOT / "heldout_aw" / "heldout_aw.jsonl",
     "heldout_ax": ROOT / "heldout_ax" / "heldout_ax.jsonl",
+    "heldout_ay": ROOT / "heldout_ay" / "heldout_ay.jsonl",
+    "heldout_az": ROOT / "heldout_az" / "heldout_az.jsonl",
 }
 
 

@@ -78,6 +78,8 @@ SETS: dict[str, str] = {
     "heldout_av": "heldav",
     "heldout_aw": "heldaw",
     "heldout_ax": "heldax",
+    "heldout_ay": "helday",
+    "heldout_az": "heldaz",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"

@@ -4,7 +4,8 @@ heldout_m, heldout_n, heldout_o, heldout_p, heldout_q, heldout_r, heldout_s, hel
 heldout_v, heldout_w, heldout_x, heldout_y, heldout_z, heldout_aa, heldout_ab, heldout_ac,
 heldout_ae, heldout_ad, heldout_af, heldout_ag, heldout_ah, heldout_ai, heldout_aj, heldout_ak,
 heldout_al, heldout_am, heldout_an, heldout_ao, heldout_ap, heldout_aq, heldout_ar,
-heldout_as, heldout_at, heldout_au, heldout_av, heldout_aw, heldout_ax).
+heldout_as, heldout_at, heldout_au, heldout_av, heldout_aw, heldout_ax, heldout_ay,
+heldout_az).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -114,6 +115,8 @@ SETS = (
             "heldout_av",
             "heldout_aw",
             "heldout_ax",
+            "heldout_ay",
+            "heldout_az",
         )
     ),
 )
