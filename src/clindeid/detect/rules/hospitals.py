@@ -360,8 +360,10 @@ NAMED_ORGS: tuple[str, ...] = (
     # the Assurance Maladie's return-home programme after a birth or a stay ("sortie PRADO")
     r"PRADO",
     # remote-alarm providers, a suicide-prevention scheme, a glucose-data platform
-    r"Pr[ée]sence[ \t]+Verte", r"PR[ÉE]SENCE[ \t]+VERTE", r"Filien(?:[ \t]+ADMR)?",
-    r"FILIEN(?:[ \t]+ADMR)?", r"VigilanS", r"VIGILANS", r"LibreView", r"LIBREVIEW",
+    # (plain names are read in capitals in the recased copy of the line, `detect/casing.py`;
+    # a name with an optional part is not, hence its form in capitals)
+    r"Pr[ée]sence[ \t]+Verte", r"Filien(?:[ \t]+ADMR)?", r"FILIEN(?:[ \t]+ADMR)?",
+    r"VigilanS", r"LibreView",
     # the département's unit for reports of children at risk, however it is spelled
     r"[Cc](?i:ellule[ \t]+(?:d[ée]partementale[ \t]+)?de[ \t]+recueil(?:[ \t]*,?[ \t]+"
     r"(?:d['’][ée]valuation|de[ \t]+traitement|et)){0,4}[ \t]+des[ \t]+(?:informations[ \t]+"
