@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_az`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_bb`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 
@@ -82,6 +82,8 @@ SETS = {
     "heldout_ax": ROOT / "heldout_ax" / "heldout_ax.jsonl",
     "heldout_ay": ROOT / "heldout_ay" / "heldout_ay.jsonl",
     "heldout_az": ROOT / "heldout_az" / "heldout_az.jsonl",
+    "heldout_ba": ROOT / "heldout_ba" / "heldout_ba.jsonl",
+    "heldout_bb": ROOT / "heldout_bb" / "heldout_bb.jsonl",
 }
 
 

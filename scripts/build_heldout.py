@@ -80,6 +80,8 @@ SETS: dict[str, str] = {
     "heldout_ax": "heldax",
     "heldout_ay": "helday",
     "heldout_az": "heldaz",
+    "heldout_ba": "heldba",
+    "heldout_bb": "heldbb",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
