@@ -82,6 +82,8 @@ SETS: dict[str, str] = {
     "heldout_az": "heldaz",
     "heldout_ba": "heldba",
     "heldout_bb": "heldbb",
+    "heldout_bc": "heldbc",
+    "heldout_bd": "heldbd",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
