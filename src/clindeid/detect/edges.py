@@ -25,7 +25,7 @@ _CARE_CENTRE = re.compile(
     r"(?i:vaccin|dentaire|lutte|d[ée]pistage|sant[ée]|soins|dialyse|r[ée][ée]ducation|"
     r"r[ée]adaptation|m[ée]dic|planification|consultation|pr[ée]vention|addicto|"
     r"traitement|radioth[ée]rapie|imagerie|h[ée]modialyse|gu[ée]rison|cure|r[ée]f[ée]rence|"
-    r"ressources|comp[ée]tences?)"
+    r"ressources|comp[ée]tences?|hospitali)"
 )
 # Words that end a name's head: a verb, pronoun or preposition means the head is not the
 # entity's ("le centre pour voir sa fille de | Bayonne").
@@ -49,6 +49,20 @@ _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
 _ADDRESS_COMPLEMENT = re.compile(
     r",?[ \t]*(?:" + "|".join(COMPLEMENTS_AFTER_ADDRESS) + r")(?![\w])"
 )
+# lodgings whose room or flat, written after their name, is part of an address: "Hôtel du
+# Parc, chambre 17"
+_LODGING = re.compile(
+    r"(?i:h[ôo]tel(?![ \t-]+(?:de[ \t]+(?:ville|police|r[ée]gion|d[ée]partement)|dieu))|"
+    r"r[ée]sidence|camping|foyer)[ \t]"
+)
+# a hostel's head before the body that runs it: "foyer | Adoma", "résidence sociale | Adoma"
+_HOSTEL_BEFORE = re.compile(
+    r"(?<![\w-])(?P<head>(?:[Ff]oyer|[Rr][ée]sidence[ \t]+sociale|FOYER)(?:[ \t]+(?:de[ \t]+"
+    r"travailleurs[ \t]+migrants|d['’]h[ée]bergement))?)[ \t]+$"
+)
+# a body's name that ends on "de" before an article and a place ("Mutuelle de | l'Indre")
+_ENDS_ON_OF = re.compile(r"(?<![\w'’-])(?:de|du|des|DE|DU|DES)$")
+_ARTICLE_GAP = re.compile(r"[ \t]*(?:[lL]['’]|(?:la|le|les|LA|LE|LES)[ \t]+)?[ \t]*")
 # "c/o" (care of) before the body or address a person is domiciled at: inside its name
 _CARE_OF = re.compile(r"(?<![\w/])(?i:c/o)[ \t]+$")
 _CARE = re.compile(rf"(?i:{CARE_HEADS})")
@@ -84,6 +98,9 @@ def _head_before(entity: Entity, text: str, floor: int) -> re.Match[str] | None:
     if entity.label in ("HOSPITAL", "ORG") and _OPENS_ON_DE.match(text, entity.start):
         # a name found from its "de" on lost its head: "coopérative | de Grand-Coude"
         return _HEAD_ADJACENT.search(text, window_start, entity.start)
+    if entity.label == "ORG" and not _LODGING.match(text, entity.start):
+        # "foyer | Adoma": the hostel of a body, the resident's address
+        return _HOSTEL_BEFORE.search(text, window_start, entity.start)
     if entity.label == "ADDRESS" and text.startswith(("Résidence", "résidence"), entity.start):
         m = _HEAD_ADJACENT.search(text, window_start, entity.start)  # "EHPAD | Résidence du Pin"
         return m if m is not None and m.group("head").lower() == "ehpad" else None
@@ -94,15 +111,16 @@ def _with_complements(
     address: Entity, following: list[Entity], text: str
 ) -> tuple[Entity, bool]:
     """``address`` widened over the complements written after it, and whether it took the
-    next entity (``following[0]``, an address part a complement covers whole: "bâtiment |
-    Bananier"); never over the entity after those."""
+    next entity (``following[0]``, an address part or a town a complement covers whole:
+    "bâtiment | Bananier", "apt | 312", Apt being a commune); never over the entity after
+    those."""
     took_next = False
     limit = following[0].start if following else len(text)
     tail = _ADDRESS_COMPLEMENT.match(text, address.end)
     while tail is not None and tail.end() > address.end:
         if tail.end() > limit:
             part = following[0] if following and not took_next else None
-            if part is None or part.label != "ADDRESS" or part.end > tail.end():
+            if part is None or part.label not in ("ADDRESS", "CITY") or part.end > tail.end():
                 break
             took_next = True
             limit = following[1].start if len(following) > 1 else len(text)
@@ -136,9 +154,18 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
                 e = Entity(m.start("head"), e.end, label, source=e.source, score=e.score)
             else:
                 e = e.with_(start=m.start("head"))
-        if e.label == "ADDRESS":  # not an EHPAD's residence: its room is no address
+        if e.label == "ADDRESS" or (e.label == "ORG" and _LODGING.match(text, e.start)):
+            # not an EHPAD's residence: its room is no address; a hotel's room is
             e, took_next = _with_complements(e, entities[i + 1 : i + 3], text)
             if took_next:
+                swallowed = i + 1
+        if e.label in ("HOSPITAL", "ORG") and i + 1 < len(entities):
+            nxt = entities[i + 1]
+            if nxt.label in ("CITY", "LOCATION") and _ENDS_ON_OF.search(
+                text, e.start, e.end
+            ) and _ARTICLE_GAP.fullmatch(text, e.end, nxt.start):
+                # "Mutuelle de | l' | Indre": the name the model cut at its article
+                e = e.with_(end=nxt.end)
                 swallowed = i + 1
         if e.label in ("HOSPITAL", "ORG"):
             tail = _NUMBER_AFTER.match(text, e.end)

@@ -27,7 +27,11 @@ OF = r"(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
 # Heads of care services, whose name ends with a place: "centre de lutte antituberculeuse
 # de la | Seine-Saint-Denis", "chu de | poitiers" (a hospital's acronym in a dictation). A
 # unit of a body ("unité de soins palliatifs du | CH de Blois") has no name of its own.
-CARE_HEADS = r"centre|[ée]quipe[ \t]+mobile|ehpad|EHPAD|ch(?:r?u|r|i|s|ic)?|ghu?|hia"
+CARE_HEADS = (
+    r"centre|[ée]quipe[ \t]+mobile|ehpad|EHPAD|ch(?:r?u|r|i|s|ic)?|ghu?|hia|"
+    # psychiatric and public-health services by their acronym: "cmp adolescents d'| orléans"
+    r"cmpp?|CMPP?|cattp|CATTP|csapa|CSAPA|empp|EMPP|clat|CLAT"
+)
 # Heads of other bodies whose name ends with a place: "coopérative de | Grand-Coude".
 ORG_HEADS_BEFORE_PLACE = (
     r"coop[ée]rative|amicale|collectivit[ée]|r[ée]seau|foyer|refuge|camping|"
@@ -47,8 +51,8 @@ LONE_TYPE_WORD = (
     r"soci[ée]t[ée]|entreprise|mutuelle|h[ôo]pital)"
 )
 # Facility heads whose next word names the facility, not a place: "Clinique du Parc",
-# "EHPAD Le Château", "Foyer des Pins".
+# "EHPAD Le Château", "Foyer des Pins", "restaurant Le Jardin de Jade".
 FACILITY_HEAD_BEFORE_FEATURE = (
     r"(?i:clinique|polyclinique|ehpad|r[ée]sidence|maison[ \t]+de[ \t]+retraite|h[ôo]pital|"
-    r"centre[ \t]+m[ée]dical|foyer|h[ôo]tel)"
+    r"centre[ \t]+m[ée]dical|foyer|h[ôo]tel|restaurant|brasserie)"
 )

@@ -50,7 +50,9 @@ PHONE_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"☎",
         r"📞",
     ),
-    "extension": (r"poste", r"bip", r"dect", r"bip\s+n[°º]"),
+    "extension": (r"poste", r"bip", r"dect", r"bip\s+n[°º]",
+                  # "appel chir vasc de garde dr m. perrin au 4817": a call, then "au"
+                  r"appel(?:[ée]e?s?|er|ons|ez)?[ \t][^\n\d]{0,45}?[ \t]au"),
     "weak": (r"standard", r"secr[ée]tariat", r"mobile", r"ligne", r"p\."),
 }
 

@@ -98,6 +98,7 @@ BIRTH_TRIGGER = (
 YEAR_TRIGGERS: tuple[str, ...] = (
     "année scolaire", "année universitaire",
     "en", "depuis", "dès", "année", "années", "an", "hiver", "printemps", "été", "automne",
+    "ete",  # typed without accents: "à la rue depuis l'ete 2019"
     "vendanges", "moissons", "début", "fin", "courant", "jusqu'en", "jusqu’en", "avant", "après",
     "vers", "né", "née",
 )  # fmt: skip
@@ -150,7 +151,8 @@ HOLIDAY_TRIGGER = (
 QUALIFIER_BEFORE = r"(?<![\w-])(?:d[ée]but|fin|mi)(?:[ \t\u00a0]+|-)$"
 # "dim. 19/01/2025", "jeudi 16/01/2025": a weekday written before a date with a day.
 WEEKDAY_ABBR: dict[str, int] = {
-    "lun": 0, "mar": 1, "mer": 2, "jeu": 3, "ven": 4, "sam": 5, "dim": 6,
+    "lun": 0, "mar": 1, "mer": 2, "merc": 2, "jeu": 3, "ven": 4, "vend": 4, "sam": 5,
+    "dim": 6,
 }  # fmt: skip
 WEEKDAY_BEFORE = (
     rf"(?<!\w)(?:(?P<wd>{weekday_regex()})|(?P<ab>{'|'.join(WEEKDAY_ABBR)})(?P<abdot>\.)?)"
@@ -304,7 +306,7 @@ _HOLIDAY_TRIGGER = re.compile(HOLIDAY_TRIGGER, _FLAGS)
 _QUALIFIER_BEFORE = re.compile(QUALIFIER_BEFORE, _FLAGS)
 _WEEKDAY_BEFORE = re.compile(WEEKDAY_BEFORE, _FLAGS)
 # Seasons, and the farm seasons that date a year as well ("pendant les vendanges 2026").
-_SEASONS = frozenset((*SEASONS, "vendanges", "moissons"))
+_SEASONS = frozenset((*SEASONS, "ete", "vendanges", "moissons"))
 # "(16/09)": a day and a month alone in brackets, two digits each; "(8/10)" is a score.
 _TIME_AFTER_RE = re.compile(
     r"[ \t\u00a0]+(?:à[ \t\u00a0]+)?(?:[01]?\d|2[0-3])(?:[h:][0-5]\d|h(?!\w))", _FLAGS
@@ -496,10 +498,29 @@ def _emergency_number(text: str, m: re.Match[str]) -> bool:
 
 def _bare_day_month(text: str, m: re.Match[str], start: int, end: int) -> bool:
     """A day-month without a trigger word: "(16/09)", "03/04 22h00" (a time follows),
-    "ETF 10/02" (two-digit day, zero-padded month: scores and doses are not written so)."""
+    "ETF 10/02" (two-digit day, zero-padded month: scores and doses are not written so), a
+    column of a results table ("\t02/12\t09/12\t15/12": two such cells on a tabbed line)."""
     if _BRACKET_DM_RE.match(text, start - 1) or _TIME_AFTER_RE.match(text, end):
         return True
-    return len(m.group("d")) == 2 and m.group("m")[0] == "0"
+    if len(m.group("d")) == 2 and m.group("m")[0] == "0":
+        return True
+    return _table_cell(text, start, end)
+
+
+# a tabbed line's cell that is a two-digit day and month: "\t02/12"
+_DM_CELL = re.compile(r"(?:^|\t)[ ]*[0-3]\d/[01]\d[ ]*(?=\t|$)", re.MULTILINE)
+
+
+def _table_cell(text: str, start: int, end: int) -> bool:
+    """Whether ``start:end`` fills a tabbed line's cell and the line has another such day."""
+    if text[start - 1 : start] not in ("\t", "\n", "", " ") or text[end : end + 1] not in (
+        "\t", "\n", "", " ", "\r"
+    ):
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    return "\t" in line and len(_DM_CELL.findall(line)) >= 2
 
 
 # "depuis la rentrée" without a year is the school year's start only when nothing follows

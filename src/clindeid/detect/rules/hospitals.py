@@ -60,7 +60,10 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
     (r"HAD", "HAD", True),
     (r"SSR|SMR|CRF|CMPR", "SSR", True),
     (r"EHPAD|USLD|MAS|FAM|MAPA|EHPA", "EHPAD", True),
-    (r"CMP|CMPP|CATTP|CSAPA|CAARUD|CMPEA|CMPE|CJC", "CHS", True),
+    (r"CMP|CMPP|CATTP|CSAPA|CAARUD|CMPEA|CMPE|CJC|EMPP", "CHS", True),
+    # the health centres of Médecins du Monde and the beds for homeless patients
+    (r"CASO|LHSS|LAM|[Ll]its[ \t]+d['’][Aa]ccueil[ \t]+[Mm][ée]dicalis[ée]s|"
+     r"[Ll]its[ \t]+[Hh]alte[ \t]+[Ss]oins[ \t]+[Ss]ant[ée]", "OTHER", True),
     (r"centre\s+hospitalier\s+universitaire|centre\s+hospitalier\s+régional\s+universitaire",
      "CHU", False),
     (r"centre\s+hospitalier\s+régional", "CHR", False),
@@ -118,7 +121,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
 # care facilities named by their département number ("CLAT 93"): `HospitalDetector._acronyms`.
 HOSPITAL_ACRONYM = (
     r"(?<![\w-])(?:(?:CH|GH)[A-Z]{2,4}"
-    r"|(?:CLAT|CeGIDD|CAMSP|CMPP|CSAPA|CDAG|CPEF|CMP)[ \t]+(?P<number>\d{2,3}|2[AB]))(?![\w-])"
+    r"|(?:CLAT|CeGIDD|CAMSP|CMPP|CSAPA|CDAG|CPEF|CMP|EMPP)[ \t]+(?P<number>\d{2,3}|2[AB]))"
+    r"(?![\w-])"
 )
 # Upper-case words of that shape that name no establishment.
 HOSPITAL_ACRONYM_NOT: frozenset[str] = frozenset(
@@ -195,8 +199,9 @@ ORG_HEADS: tuple[str, ...] = (
     r"INFIRMIER|DENTAIRE|DE\s+KIN[ÉE]SITH[ÉE]RAPIE|DE\s+GROUPE|PARAM[ÉE]DICAL))?)",
     r"PHARMACIE", r"ASSOCIATION", r"FONDATION",
     r"[Pp]harmacie", r"labo(?=[ \t]+[A-ZÉ])",
-    r"[Cc]ollège", r"[Ll]ycée", r"[Ee]cole\s+(?:primaire|maternelle|élémentaire)",
-    r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire))?",
+    r"[Cc]ollège", r"[Ll]ycée",
+    r"[Ee]cole\s+(?:primaire|maternelle|élémentaire|publique|privée|communale)",
+    r"[Éé]cole(?:\s+(?:primaire|maternelle|élémentaire|publique|privée|communale))?",
     r"[Aa]ssociation", r"[Ff]ondation", r"SARL",
     r"SAS?(?<!\d[ \t]SA)(?<!\d[ \t]SAS)(?=[ \t]+[A-Z][a-z]{3,})", r"SCM", r"SELARL",
     r"SELAS", r"GIE",
@@ -381,6 +386,13 @@ NAMED_ORGS: tuple[str, ...] = (
     r"ENIM", r"ONF", r"ONAC(?:VG)?", r"ARSLA", r"CNSA", r"AGEFIPH", r"FIPHFP",
     r"AIDES(?![ \t]*[A-ZÀ-Ý])(?<![A-ZÀ-Ý][ \t]AIDES)", r"COMEDE", r"Comede", r"Cimade",
     r"M[ée]decins[ \t]+(?:du[ \t]+Monde|sans[ \t]+fronti[èe]res)", r"Coallia",
+    r"m[ée]decins[ \t]+(?:du[ \t]+monde|sans[ \t]+fronti[èe]res)",
+    # asylum: the national office and court, the associations that house and advise
+    r"OFPRA", r"CNDA",
+    # trade unions: "délégué CFDT", "élu CGT"
+    r"CFDT", r"CGT", r"CFTC", r"CFE-CGC", r"UNSA", r"Force[ \t]+[Oo]uvri[èe]re",
+    r"Forum[ \t]+[Rr][ée]fugi[ée]s(?:[- ]Cosi)?", r"Utopia[ \t]+56",
+    r"Dom['’]Asile", r"GUDA(?:[ \t]+(?:de[ \t]+|d['’])[A-ZÀ-Ý][\w'’-]+)?",
     r"France[ \t]+terre[ \t]+d['’]asile", r"France[ \t]+Victimes",
     r"Habitat[ \t]+et[ \t]+Humanisme", r"Vaincre[ \t]+la[ \t]+Mucoviscidose",
     r"CROSS[ \t]+[A-ZÉÈ][\w-]+", r"P[ée]rinat[ \t]+[A-Z][\w-]+",
@@ -544,6 +556,7 @@ ORG_HEAD_NOT_NAMES: frozenset[str] = frozenset(
 PUBLIC_BODY_HEADS = (
     r"commissariat(?:[ \t]+(?:central|de[ \t]+police|principal|subdivisionnaire))?|"
     r"h[ôo]tel[ \t]+de[ \t]+police|"
+    r"p[ôo]le[ \t]+social[ \t]+du[ \t]+tribunal[ \t]+judiciaire|"  # "Pôle social du tribunal …"
     r"tribunal(?:[ \t]+(?:judiciaire|de[ \t]+grande[ \t]+instance|d['’]instance|"
     r"de[ \t]+proximit[ée]|administratif|de[ \t]+commerce|pour[ \t]+enfants|correctionnel))?|"
     r"TJ|TGI|cour[ \t]+d['’](?:appel|assises)|"
@@ -595,7 +608,8 @@ ORG_TERRITORIAL: str = (
     r"SAMU|SMUR|SDIS|CPAM|MDPH|CAF|CCAS|ARS|CRAM|CARSAT|MSA|PMI|CLIC|EFS|UDAF|PGHM|DDETS|DREETS|"
     r"ADEVA|ADDEVA|SIST|AIST|SPST|SSTI|SPSTI|AMETRA|ACMS|ANPAA|ADMR|[Ss]apeurs-[Pp]ompiers|SAPEURS-POMPIERS|"
     r"PCO|PTA|DAC|CRS|SIS|CPTS|"
-    r"SIAO|CRIP|ASE|MDA(?=[ \t]+(?:\d{2}|2[AB])(?![\w-]))|SAPAD|samu(?=[ \t]+\d)|"
+    r"SIAO|CRIP|ASE|SEM|SIVOM|SIVU|SIVOS|PDP|CADA|HUDA|CAES|PRAHDA|"
+    r"MDA(?=[ \t]+(?:\d{2}|2[AB])(?![\w-]))|SAPAD|samu(?=[ \t]+\d)|"
     r"smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|VILLE(?=[ \t]+D)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
@@ -752,7 +766,7 @@ def _lead(alts: list[tuple[str, str]], behind: str = r"[\w-]") -> str:
 
 
 # Heads may only start with these letters (a cheap filter kept from the first version).
-_HEAD_FIRST = "CcGgHhEeSsMmIiPpUuFfRrAaDdTÉ"
+_HEAD_FIRST = "CcGgHhEeSsMmIiPpUuFfRrAaDdTÉLl"
 # (group, head index): an empty group after each head's alternatives tells which one matched.
 _HEAD_MARKS: list[tuple[str, int]] = []
 
@@ -837,7 +851,33 @@ _SPORT_CLUB = re.compile(
     rf"(?:{_CAPWORD}|\d{{2,3}}(?![\d/:hH]|[.,]\d))"
     rf"(?:[- ]{_CAPWORD}){{0,2}}"
 )
+# A private hospital named in a dictation without capitals: "l'hôpital privé nord parisien de
+# sarcelles" (its name's words up to a word no name holds).
+_LOWER_NAME_WORD = (
+    r"(?!(?:par|pour|avec|et|en|le|la|les|au|aux|à|sur|dans|qui|vers|où|ou|depuis|puis|"
+    r"virgule|point|pour|sans|chez|il|elle|a|est|était|on|un|une|ce|cette|son|sa|ses|"
+    r"suite|après|avant|pendant|le|lors)(?![\w'’-]))[a-zà-ÿ][a-zà-ÿ'’-]*"
+)
+_LOWER_PRIVATE_HOSPITAL = re.compile(
+    rf"(?<![\w-])h[ôo]pital[ \t]+priv[ée][ \t]+(?:(?:de|du|des)[ \t]+|d['’])?{_LOWER_NAME_WORD}"
+    rf"(?:[ \t]+(?:(?:de|du|des)[ \t]+|d['’])?{_LOWER_NAME_WORD}){{0,3}}"
+)
 _SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")
+# A ski school by its station, in any case, an altitude closing it: "ESF Super-Besse", "cours
+# esf serre chevalier 1350", "l'esf isola 2000" (with a "de", `ORG_HEADS` has it).
+_SKI_SCHOOL_WORD = (
+    r"(?!(?:depuis|avec|pour|et|en|le|la|les|du|au|aux|à|sur|dans|qui|vers|où|ou|de|des|"
+    r"d['’]\w+|cours|moniteur|monitrice|ce|cet|cette|a|est)(?![\w'’-]))[\w'’-]+"
+)
+_SKI_SCHOOL_STOP = (
+    r"(?:depuis|avec|pour|et|en|le|la|les|du|au|aux|à|sur|dans|qui|vers|où|ou|de|des|ce|cet|"
+    r"cette|a|est|pendant|durant|chaque|hier|ce)(?![\w'’-])"
+)
+_SKI_SCHOOL = re.compile(
+    rf"(?<![\w-])(?:ESF|esf)[ \t]+(?P<name>(?:(?i:les|la|le)[ \t]+|(?i:l)['’])?{_SKI_SCHOOL_WORD}"
+    rf"(?:[ \t]+{_SKI_SCHOOL_WORD}){{0,2}}?)(?:[ \t]+\d{{4}}(?!\d))?"
+    rf"(?=[ \t]*(?:[.,;:)(\n]|$)|[ \t]+{_SKI_SCHOOL_STOP})"
+)
 _HOSPITAL_TAIL = re.compile(HOSPITAL_NAME_TAILS)
 # A facility acronym is no territory: "SMUR du CH de Bastia" leaves the CH to the hospital.
 _NOT_FACILITY = r"(?!(?:CHU|CHRU|CHR|CH|CHI|CHS|GHU|GH|HIA)\b)"
@@ -1207,6 +1247,9 @@ class HospitalDetector:
         for m in _NAMED_LOOSE.finditer(text):
             yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.85,
                          attributes={"category": "CHU"})  # fmt: skip
+        for m in _LOWER_PRIVATE_HOSPITAL.finditer(text):
+            yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.75,
+                         attributes={"category": "clinique"})  # fmt: skip
         yield from _sites(text)
         yield from _centres_named_after_a_place(text)
         for m in _SERVICE.finditer(text):
@@ -1311,6 +1354,8 @@ class HospitalDetector:
                              source="pattern/org", score=0.8)
         for m in _NAMED_ORG.finditer(text):
             yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.85)
+        for m in _SKI_SCHOOL.finditer(text):
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _ORG_TERRITORIAL.finditer(text):
             end = _trim(text, m.start(), m.end())
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.8)

@@ -76,6 +76,8 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"s[ée]jour\s+n[°º]",
         r"n[°º]\s*(?:de\s+)?venue",
         r"num[ée]ro\s+de\s+venue",
+        # a banner's "Venue E25334107" (capitalised, a code of five digits or more after it)
+        r"(?-i:Venue)(?=[ \t]*:?[ \t]*[A-Z]{0,2}\d{5,})",
         r"n[°º]\s*d['’]\s*(?:admission|entr[ée]e|hospitalisation)",
         r"n[°º]\s*(?:de\s+)?passage",
         r"passage\s+n[°º]",

@@ -648,6 +648,11 @@ _TYPING_ALTERNATIVES: tuple[str, ...] = (
     r"^[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—·•|-][ \t]*"
     r"(?:(?i:(?:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
     r"r[ée]dig[ée]|valid[ée])e?)\b|(?:le[ \t]+)?\d{1,2}/\d{1,2}/\d{2,4}))",
+    # the same pair between dashes after the signature: "Dr Léa X, cardiologue — lfd/ns —
+    # Édité le 20/04/2026"
+    r"(?<=[–—][ \t])(?P<j>[a-z]{2,3})/(?P<k>[a-z]{2,3})(?=[ \t]*[–—·•|][ \t]*"
+    r"(?:(?i:(?:[ée]dit[ée]|imprim[ée]|frapp[ée]|dactylographi[ée]|tap[ée]|saisi|dict[ée]|"
+    r"r[ée]dig[ée]|valid[ée])e?)\b|(?:le[ \t]+)?\d{1,2}/\d{1,2}/\d{2,4}))",
     # capital initials alone opening the line before a dash and a dictation or typing
     # word: "GD — dicté le 18/11/2025"
     r"^[ \t]*(?P<i>[A-Z]{2,3})(?=[ \t]*[–—-][ \t]*"
@@ -681,6 +686,12 @@ _NAME_LOGIN_RE = re.compile(
     r"|(?<=\()(?P<login2>[a-z]{4,20}|[a-z]{1,3}\.[a-z]{3,20})(?=\))",
     re.MULTILINE,
 )
+# Who called or was called, in brackets after the time of a call or a transmission: "appel
+# téléphonique au Dr X le 14/01/2026 à 11h05 (ER)"
+_TIMED_INITIALS_RE = re.compile(
+    r"(?i:appel\w*|transmis\w*|communiqu\w*|pr[ée]venu\w*|inform[ée]\w*|joint\w*)"
+    r"[^\n]{0,80}?\b\d{1,2}[h:]\d{2}[ \t]*\((?P<ini>[A-Z]{2,3})\)"
+)
 # Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg",
 # or an author/typist pair "jf/ar".
 _CLOSING_LOWER_INITIALS_RE = re.compile(
@@ -689,6 +700,9 @@ _CLOSING_LOWER_INITIALS_RE = re.compile(
 _NOT_CLOSING_INITIALS = frozenset({"ok", "rdv", "nfs", "crp", "etc", "cf", "ras", "tt", "ttt"})
 _UNIT_WORDS = frozenset({"mg", "kg", "ml", "ui", "min", "cp", "mm", "cm", "dl", "cl", "mcg", "amp"})
 _LOGIN_NAME_WORD = re.compile(r"[^\W\d_]{4,}")
+# what may follow a surname no dictionary knows after a title: the phrase's end, a bracket,
+# a dash or an arrow, or a word of calling ("dr k. ravelonjato -> bloc", "dr mbemba (sami)")
+_UNKNOWN_NAME_END = re.compile(r"[ \t]*(?:$|[\n.,;:)(/]|-|–|—|>)", re.MULTILINE)
 
 
 def _document_words(text: str) -> frozenset[str]:
@@ -1731,7 +1745,7 @@ class PersonDetector:
             infos.append((first, sur, cw))
             p = wm.end()
         if not infos:
-            return []
+            return self._unknown_after_title(text, pos, im) if title else []
         n = len(infos)
         # every word but a strong first name followed by a surname must not be a common word
         keep = n
@@ -1770,6 +1784,27 @@ class PersonDetector:
                 return []
         while toks and toks[-1].kind == "lparticle":
             toks.pop()
+        return toks
+
+    def _unknown_after_title(self, text: str, pos: int, im: re.Match[str] | None) -> list[_Tok]:
+        """A surname no dictionary knows after "dr"/"pr" and maybe an initial, in a quick
+        note ("avis chir dr k. ravelonjato"): one word of five letters or more that is no
+        French word, no clinical acronym, and ends the phrase or the name."""
+        start = im.end() if im else pos
+        wm = _LOWER_SEQ_WORD_RE.match(text, start)
+        if wm is None or "-" in wm.group() or len(wm.group()) < 5 or not wm.group().isalpha():
+            return []
+        key = _key(wm.group())
+        if _is_stop(key) or key in MONTHS_DAYS or key in EPONYMS or key in CLINICAL_ACRONYMS:
+            return []
+        if self._lex().common_weight(wm.group()) > 0 or _written_lowercase(wm.group()):
+            return []
+        if not _UNKNOWN_NAME_END.match(text, wm.end()):
+            return []
+        toks = [_Tok(wm.start(), wm.end(), "lower", key, False)]
+        if im:
+            toks.insert(0, _Tok(im.start(), im.start() + len(im.group().rstrip()), "init",
+                                "", False))
         return toks
 
     def _lower_word_ok_single(self, text: str, pos: int) -> tuple[int, int, float]:
@@ -1897,6 +1932,11 @@ class PersonDetector:
             for g, found in m.groupdict().items():
                 if found:
                     yield _staff_initials(m.start(g), m.end(g), "reference")
+        for m in _TIMED_INITIALS_RE.finditer(text):
+            ini = m.group("ini")
+            if ini.lower() in CLINICAL_ACRONYMS or _is_body_acronym(ini):
+                continue
+            yield _staff_initials(m.start("ini"), m.end("ini"), "reference", score=0.65)
         for m in _MESSAGE_SIGNATURE_RE.finditer(text):
             ini = m.group("ini")
             if _is_body_acronym(ini) or (len(ini) > 2 and _written_lowercase(ini.lower())):

@@ -95,6 +95,7 @@ STREET_TYPES: dict[str, tuple[str, ...]] = {
     "résidence": ("résidence", "residence", "rés.", "res."),
     "cité": ("cité", "cite", "cité universitaire", "cite universitaire"),
     "hameau": ("hameau",),
+    "camping": ("camping",),
     "lotissement": ("lotissement", "lot."),
     "quartier": ("quartier",),
     "domaine": ("domaine",),
@@ -111,7 +112,7 @@ STRONG_STREET_TYPES: frozenset[str] = frozenset(
 )  # fmt: skip
 # Types that name a place on their own, without a number ("lieu-dit Les Granges").
 NAMED_PLACE_TYPES: frozenset[str] = frozenset(
-    {"lieu-dit", "résidence", "hameau", "lotissement", "cité", "domaine", "tribu",
+    {"lieu-dit", "résidence", "hameau", "lotissement", "cité", "domaine", "tribu", "camping",
      "zone artisanale",
      "zone industrielle", "zone d'activités"}
 )  # fmt: skip
@@ -159,7 +160,8 @@ COMPLEMENTS_AFTER_ADDRESS: tuple[str, ...] = (
     r"app(?:ar)?t(?:ement|\.)?[ \t]*\d{1,4}",
     r"b[âa]timent[ \t]+[A-ZÀ-Ý][a-zà-ÿ]{2,}(?:[ \t-][A-ZÀ-Ý][a-zà-ÿ]+)?",
     r"(?:BÂT|BAT)(?:IMENT|\.)?[ \t]*[A-Z0-9]{1,3}",
-    r"(?i:chambre|ch\.|tour|porte|logement|log\.)[ \t]*(?:n°[ \t]*)?[A-Z]?\d{1,4}[A-Z]?",
+    r"(?i:chambre|ch\.|tour|porte|logement|log\.|apt\.?|studio|local)[ \t]*(?:n°[ \t]*)?"
+    r"[A-Z]?\d{1,4}[A-Z]?",
 )
 # Letters a complement can open with (any case; digits apart): a fast pre-test.
 COMPLEMENT_FIRST_LETTERS = "abehlpé"  # "l": logement, lot
@@ -205,7 +207,8 @@ STRONG_CITY_CUES: tuple[str, ...] = (
 WEAK_CITY_CUES: tuple[str, ...] = (r"à", r"vers", r"sur", r"près\s+d(?:e|['’])", r"région\s+de")
 # Cues that make a birth/residence place a place even when it is not a French commune.
 FOREIGN_PLACE_CUES: tuple[str, ...] = (
-    r"n[ée]e?s?(?:\s+le\s+[\d/.\s]{6,12})?\s+à", r"originaire\s+d(?:e|['’])",
+    r"n[ée]e?s?(?:\s+le\s+[\d/.\s]{6,12}(?:\(\d{1,3}\s+ans\)\s*)?)?\s+à",
+    r"originaire\s+d(?:e|['’])",
     r"domicili[ée]e?s?\s+à", r"demeurant\s+à", r"habit(?:e|ant|ante)\s+à", r"vi(?:t|vant)\s+à",
     r"lieu\s+de\s+naissance\s*:?",
 )  # fmt: skip
@@ -298,6 +301,7 @@ COUNTRIES: tuple[str, ...] = (
     "Norvège", "Nouvelle-Zélande", "Ouganda", "Ouzbékistan", "Pakistan", "Palestine",
     "Paraguay", "Pays-Bas", "Pérou", "Philippines", "Pologne", "Portugal", "Qatar",
     "République centrafricaine", "République démocratique du Congo", "RDC",
+    "Rép. dém. du Congo", "République du Congo", "Union des Comores",
     "République dominicaine", "République tchèque", "Roumanie", "Royaume-Uni", "Russie",
     "Rwanda", "Salvador", "Sénégal", "Serbie", "Sierra Leone", "Slovaquie", "Slovénie",
     "Somalie", "Soudan", "Sri Lanka", "Suède", "Suisse", "Syrie", "Tadjikistan", "Taïwan",
@@ -452,7 +456,10 @@ WHOLE_FEATURES = (
     r"parc[ \t]+d['’]activit[ée]s?|for[êe]t[ \t]+domaniale|canton|"
     r"port(?:[ \t]+de[ \t]+(?:p[êe]che|plaisance|commerce))?|mer|canal|campement|squat|"
     r"plantation|bananeraie|manade|pont|"
-    r"zone[ \t]+de[ \t]+fret"
+    r"zone[ \t]+de[ \t]+fret|"
+    # mountains and their pastures: "montagne de Sanguinière", "Monts de Lacaune",
+    # "cordillère Royale", "Bocca di Foggiale", "cabane de l'Artigue"
+    r"montagne|monts|cordill[èe]re|bocca|cabane"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -508,6 +515,17 @@ _LESSONS_AT = re.compile(r"cours[ \t]+aux?[ \t]")
 _HOUSE_NUMBER = (
     r"(?<![\w.,/:-])\d{1,4}(?:\s*[-/]\s*\d{1,4})?"
     r"(?:\s*(?:bis|ter|quater|B|C|D|b|c|d)\b)?(?![\d:hH/.,]\d)"
+)
+
+# A house number in words, as dictated: "douze rue de la Tour-Billy", "quarante-deux avenue …"
+_UNITS_IN_WORDS = (
+    r"deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|treize|quatorze|quinze|"
+    r"seize|dix-sept|dix-huit|dix-neuf"
+)
+_HOUSE_NUMBER_IN_WORDS = (
+    r"(?i:(?:vingt|trente|quarante|cinquante|soixante|quatre-vingts?)"
+    rf"(?:[- ](?:et[- ]un|{_UNITS_IN_WORDS}))?|cent|{_UNITS_IN_WORDS})"
+    r"(?:[ \t]+(?i:bis|ter))?"
 )
 
 
@@ -616,6 +634,13 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
             rf"(?=[\d{_COMPLEMENT_FIRSTS}])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*[,–—-]\s*)*)"
             rf"(?P<num>{_HOUSE_NUMBER})[ \t]*(?:,[ \t]*)?{street}(?P<comp>{complement})"
         ),
+        # "douze rue de la tour billy": a strong street type only ("trois allées" is no
+        # address)
+        "in_words": re.compile(
+            rf"(?<![\w'’-])(?P<num>{_HOUSE_NUMBER_IN_WORDS})[ \t]+"
+            rf"(?P<type_s>(?i:{_alternation(strong)})){_SEP}(?P<name_s>{name_loose})"
+        ),
+        "cue_before": re.compile(rf"{cues}[^\n.]{{0,20}}$"),
         "cued": re.compile(
             rf"{cues}\s*(?:(?:au|à\s+la|à\s+l['’]|à|aux|:|,|le|la|l['’])\s*)?"
             rf"(?P<addr>{street}(?P<comp>{complement}))"
@@ -691,6 +716,23 @@ _COUNTRY_AFTER = re.compile(
         re.escape(c) for c in sorted(COUNTRIES, key=len, reverse=True)
     ) + r")\)"
 )
+# a town right before its country in brackets, known to no list: "domicile Gent (Belgique)";
+# in a note typed in lowercase, only after a cue of birth or residence
+_TOWN_BEFORE_COUNTRY = re.compile(
+    rf"(?<![\w'’-])(?!(?:Centre|Hôpital|Hospital|Clinique|Institut|Université|University)\b)"
+    rf"(?P<name>[{UP}][{LOW}]+(?:['’-][{UP}]?[{LOW}]+)*"
+    rf"(?:[ \t](?:(?:am|im|an|der|de|del|di|da|sur|upon|on)[ \t])?[{UP}][{LOW}]+"
+    rf"(?:-[{UP}]?[{LOW}]+)*){{0,2}})(?={_COUNTRY_AFTER.pattern})"
+)
+_LOWER_TOWN_BEFORE_COUNTRY = re.compile(
+    r"(?<![\w-])(?:domicile|domicili[ée]e?s?[ \t]+[àa]|n[ée]e?[ \t]+[àa]|originaire[ \t]+"
+    r"d(?:e[ \t]+|['’])|habit\w*[ \t]+[àa]|vi(?:t|vant)[ \t]+[àa]|r[ée]sid\w*[ \t]+[àa])"
+    r"[ \t]*:?[ \t]*"
+    rf"(?P<name>[{LOW}]+(?:['’-][{LOW}]+)*(?:[ \t][{LOW}]+(?:-[{LOW}]+)*){{0,1}})"
+    r"(?=[ \t]*\((?i:" + "|".join(
+        re.escape(c) for c in sorted(COUNTRIES, key=len, reverse=True)
+    ) + r")\))"
+)
 # institutions named as a whole: "Assistance Publique – Hôpitaux de Paris"
 _INSTITUTION_BEFORE = re.compile(
     r"(?i:assistance[ \t]+publique[ \t]*[-–]?[ \t]*h[ôo]pitaux[ \t]+de|hospices[ \t]+civils"
@@ -731,7 +773,7 @@ _CITY_RUN = re.compile(
 # A capitalised token; after an elided "d'" too ("originaire d'Orléans", "retour d'Abidjan").
 # (The capital is read before the look-behinds so that `re` skips straight to capitals.)
 _CAP_TOKEN = re.compile(
-    rf"[{UP}](?:(?<![\w{APOS}-][{UP}])|(?<=(?<!\w)[dD][{APOS}][{UP}]))"
+    rf"[{UP}](?:(?<![\w{APOS}-][{UP}])|(?<=(?<!\w)[dDlL][{APOS}][{UP}]))"
     rf"(?:[{UP}{LOW}]+|(?![\w.]))"
 )
 _TOKEN = re.compile(rf"[{UP}{LOW}]+|\d+")
@@ -783,7 +825,7 @@ _FEATURE_PLACE = re.compile(
     rf"{_first_char_led(FEATURE_NOUNS)}[ \t]+{_OF}[ \t]*(?P<name>{_FEATURE_NAME})(?![\w'’-])"
 )
 _WHOLE_FEATURE = re.compile(
-    rf"{_first_char_led(WHOLE_FEATURES)}[ \t]+(?:{_OF}[ \t]*)?"
+    rf"{_first_char_led(WHOLE_FEATURES)}[ \t]+(?:{_OF}[ \t]*|di[ \t]+)?"
     rf"(?P<name>{_FEATURE_NAME})"
     rf"(?![\w'’-])"
 )
@@ -804,6 +846,16 @@ _NAMED_PLACES = re.compile(
     r"les[ \t]+sept[ \t]+laux|superd[ée]voluy|vars|montgen[èe]vre)"
     r"[ \t]+(?:1[0-9]|2[0-9]|3[0-2])\d\d)"
     r"(?![\w-])"
+)
+# A long-distance footpath after its article: "randonnée sur le GR20", "étape du GR 10" (not
+# a red cell count, "GR 4,5 T/L")
+_HIKING_TRAIL = re.compile(
+    r"(?<=(?<![\w])(?:le|du|au|Le|Du|Au)[ \t])GR[ \t]?\d{1,3}(?![\w]|[ \t]*[,./]\d)"
+)
+# A ski run's name in quotes: "piste rouge "la génisserie"", "piste « Combe du Vallon »"
+_QUOTED_SKI_RUN = re.compile(
+    r"(?<![\w-])(?i:piste)[ \t]+(?:(?i:verte|bleue|rouge|noire)[ \t]+)?(?:(?i:de|du)[ \t]+)?"
+    r"[\"«“][ \t]*(?P<name>[^\"»”\n]{2,30}?)[ \t]*[\"»”]"
 )
 # A mine's pit by its number: "fosse 9 de Liévin", "puits n° 2".
 _NUMBERED_PIT = re.compile(
@@ -1104,12 +1156,24 @@ class AddressDetector:
                 continue  # "drain de Blake 24 Ch.": a catheter gauge (Charrière)
             yield self._entity(text, m.start("pre") if m.group("pre") else m.start("num"),
                                m.end(), "street", ctype, 0.9)  # fmt: skip
+        for m in rx["in_words"].finditer(text):
+            if m.group("type_s")[-1:] in "sxSX" or not (
+                any(c.isupper() for c in m.group("name_s"))
+                or rx["cue_before"].search(text, max(0, m.start() - 40), m.start())
+            ):
+                continue  # "trois allées et venues"; a lowercase name after a cue only
+            yield self._entity(text, m.start("num"), m.end(), "street", m.group("type_s"), 0.75)
         for m in rx["cued"].finditer(text):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
-            yield self._entity(text, m.start("addr"), m.end("addr"), "street", ctype, 0.8)
+            name = "name_s" if m.group("name_s") else "name_w" if m.group("name_w") else None
+            stop = _SENTENCE_STOP.search(text, m.start(name), m.end(name)) if name else None
+            end = stop.start() + len(stop.group(1)) if stop else m.end("addr")
+            yield self._entity(text, m.start("addr"), end, "street", ctype, 0.8)
         for m in rx["named"].finditer(text):
             start = m.start("pre") if m.group("pre") else m.start("type")
-            yield self._entity(text, start, m.end(), "named_place", m.group("type"), 0.8)
+            stop = _SENTENCE_STOP.search(text, m.start("name"), m.end("name"))
+            end = stop.start() + len(stop.group(1)) if stop else m.end()  # "… Sauvagnon. Adressé"
+            yield self._entity(text, start, end, "named_place", m.group("type"), 0.8)
         for m in (*rx["before_zip"].finditer(text), *rx["after_cedex"].finditer(text)):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
             yield self._entity(text, m.start("addr"), m.end("addr"), "street", ctype, 0.8)
@@ -1454,6 +1518,9 @@ class ZipCityDetector:
                                  attributes={"insee": cands[0].insee} if len(cands) == 1 else {})
                     continue
             in_communes = word in commune_prefixes and word != "cedex"
+            elided = text[start - 2 : start] in ("l'", "L'", "l’", "L’")
+            if elided and not in_communes:
+                continue  # after "l'", only a commune whose name opens on "L'"
             if not in_communes and word not in world_prefixes:
                 prefix = _line_prefix(text, start)
                 if _ends_on(prefix, _FOREIGN_CUE_ENDS) and _FOREIGN_CUE.search(prefix) and not (
@@ -1478,6 +1545,12 @@ class ZipCityDetector:
             end, cands, key = found
             if text[end : end + 1] == "-" and text[end + 1 : end + 2].islower():
                 continue  # "Hem-o-lok": the first part of a lowercase compound word
+            if elided:
+                if not any(c.name.startswith(("L'", "L’")) for c in cands) or (
+                    " " not in key and kb.is_common_word(key)
+                ):
+                    continue  # "à l'Hôpital": a common word, not the Moselle's commune
+                start -= 2  # "à l'Étang-Salé": the commune's article, elided, is its name's
             dept = _DEPARTEMENT_AFTER.match(text, end)
             if dept is not None and any(
                 c.insee.startswith(dept.group("code").upper()) for c in cands
@@ -1521,6 +1594,10 @@ class ZipCityDetector:
                 common = key in CITY_STOP_WORDS or (" " not in key and kb.is_common_word(key))
                 pop = max(c.population for c in cands)
                 short = len(key) <= 3 and pop < MIN_DICTIONARY_POPULATION_SHORT
+                if common and key not in CITY_STOP_WORDS and _capitalised_after_a(
+                    text, start, end, prefix
+                ):
+                    common = False  # "une ferme isolée à Brusque.": capitalised mid-sentence
                 if (not common or pop >= MIN_COMMON_WORD_POPULATION) and not short and not (
                     self._person_context(text, start, end)
                 ):
@@ -1870,6 +1947,10 @@ class LocationDetector:
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
         for m in _NUMBERED_PIT.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
+        for m in _HIKING_TRAIL.finditer(text):
+            yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
+        for m in _QUOTED_SKI_RUN.finditer(text):
+            yield Entity(*m.span("name"), "LOCATION", source="pattern/location", score=0.7)
         for m in _MILITARY_BASE.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
         for m in _TRANSPORT.finditer(text):
@@ -1885,6 +1966,7 @@ class LocationDetector:
                 continue  # "(Lens, Liévin)": two towns, the CITY pass has them
             yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
                          score=0.65)
+        yield from self._towns_before_country(text)
         for m in _PAREN_AFTER_PLACE.finditer(text):
             # "Mutsamudu (Anjouan)": a bracketed region right after a known town
             before = _WORD_BEFORE_PAREN.search(text, max(0, m.start() - 40), m.start())
@@ -1900,6 +1982,45 @@ class LocationDetector:
                 continue  # a commune: the CITY pass has it
             yield Entity(m.start("name"), m.end("name"), "LOCATION", source="pattern/location",
                          score=0.6)
+
+
+    @staticmethod
+    def _towns_before_country(text: str) -> Iterator[Entity]:
+        """CITY: a town its country follows in brackets, "Gent (Belgique)", "gent (belgique)"
+        after "domicile" in a lowercase note (a town the world list knows is found anyway)."""
+        for m in _TOWN_BEFORE_COUNTRY.finditer(text):
+            s, e = m.span("name")
+            name = m.group("name")
+            first = name.split()[0]
+            if first in NAME_STOP_WORDS or first.lower() in FOREIGN_STOP_WORDS or (
+                _location_key(name) in _LOCATION_NAMES
+                or (_sentence_start(text, s) and ":" not in _line_prefix(text, s, 3))
+                or ZipCityDetector._person_context(text, s, e)
+            ):
+                continue
+            yield Entity(s, e, "CITY", source="pattern/city", score=0.55)
+        for m in _LOWER_TOWN_BEFORE_COUNTRY.finditer(text):
+            name = m.group("name")
+            if name.split()[0] in FOREIGN_STOP_WORDS or _location_key(name) in _LOCATION_NAMES:
+                continue
+            yield Entity(m.start("name"), m.end("name"), "CITY", source="pattern/city",
+                         score=0.55)
+
+
+_LOWER_WORD_THEN_A = re.compile(rf"(?<![\w'’-])[{LOW}][{LOW}'’-]*[ \t]+à[ \t]+$")
+_LOWER_OR_STOP_AFTER = re.compile(rf"[ \t]*(?:[.,;:)\n]|$|[ \t][{LOW}])")
+
+
+def _capitalised_after_a(text: str, start: int, end: int, prefix: str) -> bool:
+    """Whether a commune that is also a common word is written capitalised after "à" in the
+    middle of a lowercase sentence ("isolée à Brusque."), not in a title-case heading."""
+    surface = text[start:end]
+    return (
+        surface[:1].isupper() and not surface.isupper()
+        and _LOWER_WORD_THEN_A.search(prefix) is not None
+        and _LOWER_OR_STOP_AFTER.match(text, end) is not None
+        and not _sentence_start(text, start)
+    )
 
 
 def _common_in_capitals(word: str) -> bool:
