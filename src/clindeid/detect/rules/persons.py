@@ -662,7 +662,14 @@ _TYPING_ALTERNATIVES: tuple[str, ...] = (
     # capital initials alone closing a dated footer: "Validé le 02/06/2026 11:40 – TW"
     rf"{_DATED_FOOTER}(?P<h>[A-Z]{{2,3}})(?=[ \t]*$)",
 )  # fmt: skip
-_TYPING_RE = re.compile("|".join(f"(?:{rx})" for rx in _TYPING_ALTERNATIVES), re.MULTILINE)
+# every alternative opens on a line start, after a dash, or on one of these letters (a cheap
+# first test: the alternation is otherwise tried at every character)
+_TYPING_RE = re.compile(
+    r"(?:^|(?<=[–—][ \t])|(?=[fFsSdDtTvViIéÉeEgG]))(?:"
+    + "|".join(f"(?:{rx})" for rx in _TYPING_ALTERNATIVES)
+    + ")",
+    re.MULTILINE,
+)
 # A login closing a dated footer, or a form closed at a time: "Validé le 09/04/2026 à 11:12
 # – mgarnierlafosse", "Imprimé le 04/07/2026 06:52 – dbenhamou", "Fiche close à 22h41 – tnd".
 _FOOTER_LOGIN_RE = re.compile(

@@ -637,7 +637,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
         # "douze rue de la tour billy": a strong street type only ("trois allées" is no
         # address)
         "in_words": re.compile(
-            rf"(?<![\w'’-])(?P<num>{_HOUSE_NUMBER_IN_WORDS})[ \t]+"
+            rf"(?=[dtqcsnhovDTQCSNHOV])(?<![\w'’-])(?P<num>{_HOUSE_NUMBER_IN_WORDS})[ \t]+"
             rf"(?P<type_s>(?i:{_alternation(strong)})){_SEP}(?P<name_s>{name_loose})"
         ),
         "cue_before": re.compile(rf"{cues}[^\n.]{{0,20}}$"),
@@ -948,6 +948,7 @@ _LOCATION_CUE_BEFORE = re.compile(
 )
 # A département or region in brackets or after a comma, right after a place name:
 # "Beaune (Côte-d'Or)", "Ajaccio, Corse-du-Sud".
+_BODY_NUMBER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]{2,6}[ \t]+(?:\d{2,3}|2[AB])[ \t]*\($")
 _AFTER_PLACE_BEFORE = re.compile(rf"[{UP}{LOW}](?:[ \t]*\([ \t]*|,[ \t]+)$")
 
 
@@ -1881,6 +1882,11 @@ class LocationDetector:
                 )
             ):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.85)
+            elif text[s - 1 : s] == "(" and text[e : e + 1] == ")" and (
+                _BODY_NUMBER_BEFORE.search(prefix)
+            ):
+                # "par le SDIS 57 (Moselle)": the territory of a body named by its number
+                yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
             elif _ends_on(prefix, "(,") and _AFTER_PLACE_BEFORE.search(prefix):
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.8)
                 if text[s - 1 : s] == "(" and text[e : e + 1] == ")":
