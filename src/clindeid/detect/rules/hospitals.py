@@ -96,7 +96,8 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+médico-?social|centre\s+de\s+santé\s+sexuelle|centre\s+du\s+sommeil|"
      r"centre\s+d['’]échographie(?:\s+obstétricale)?|centre\s+de\s+référence|"
      r"unité\s+d['’](?:auto-?)?dialyse|"
-     r"centre\s+(?:dermatologique|ophtalmologique|cardiologique)", "OTHER", False),
+     r"centre\s+(?:dermatologique|ophtalmologique|cardiologique)|"
+     r"centre\s+r[ée]gional\s+du\s+psychotraumatisme", "OTHER", False),
     (r"CMS|CDPS|MSP|EMSP", "OTHER", True),
     (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement|"
      r"centre\s+d['’]accueil\s+de\s+jour|accueil\s+de\s+jour",
@@ -863,6 +864,11 @@ _LOWER_PRIVATE_HOSPITAL = re.compile(
     rf"(?:[ \t]+(?:(?:de|du|des)[ \t]+|d['’])?{_LOWER_NAME_WORD}){{0,3}}"
 )
 _SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")
+# A reception centre for asylum seekers by its own name: "CADA Les Tilleuls", "HUDA Le Phare"
+_NAMED_SHELTER = re.compile(
+    rf"(?<![\w-])(?:CADA|HUDA|CAES|PRAHDA|CHRS)[ \t]+(?:(?:Les|Le|La)[ \t]+|L['’])?"
+    rf"{_STOP}[{UP}][{LOW}]+(?:[- ][{UP}][{LOW}]+){{0,2}}"
+)
 # A ski school by its station, in any case, an altitude closing it: "ESF Super-Besse", "cours
 # esf serre chevalier 1350", "l'esf isola 2000" (with a "de", `ORG_HEADS` has it).
 _SKI_SCHOOL_WORD = (
@@ -1354,6 +1360,9 @@ class HospitalDetector:
                              source="pattern/org", score=0.8)
         for m in _NAMED_ORG.finditer(text):
             yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.85)
+        for m in _NAMED_SHELTER.finditer(text):
+            yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG", source="pattern/org",
+                         score=0.75)
         for m in _SKI_SCHOOL.finditer(text):
             yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _ORG_TERRITORIAL.finditer(text):
