@@ -144,3 +144,39 @@ def test_two_names_joined_by_a_hyphen_stay_two():
     first, second = _entity(text, "Morlaix", "CITY"), _entity(text, "Brest", "CITY")
     out = resolve([first, second], text)
     assert [text[e.start : e.end] for e in out] == ["Morlaix", "Brest"]
+
+
+def test_a_name_cut_at_its_article_takes_the_place_after_it():
+    text = "Dossier adressé à la Mutuelle de l'Indre le 3 mai."
+    out = widen_names(
+        [_entity(text, "Mutuelle de", "ORG"), _entity(text, "Indre", "LOCATION")], text
+    )
+    assert [(text[e.start : e.end], e.label) for e in out] == [("Mutuelle de l'Indre", "ORG")]
+
+
+def test_a_name_that_does_not_end_on_de_keeps_the_place_apart():
+    text = "Mutuelle Générale, Indre."
+    out = widen_names(
+        [_entity(text, "Mutuelle Générale", "ORG"), _entity(text, "Indre", "LOCATION")], text
+    )
+    assert [text[e.start : e.end] for e in out] == ["Mutuelle Générale", "Indre"]
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label", "whole"),
+    [
+        ("Logé à l'Hôtel des Alpes, chambre 12, pour la cure.", "Hôtel des Alpes", "ORG",
+         "Hôtel des Alpes, chambre 12"),
+        ("résidence les Mélèzes, apt 31\nretour", "résidence les Mélèzes", "ADDRESS",
+         "résidence les Mélèzes, apt 31"),
+        ("Il vit au foyer Coallia, 3 rue Haute.", "Coallia", "ORG", "foyer Coallia"),
+    ],
+)  # fmt: skip
+def test_lodgings_take_their_room_and_hostels_their_head(text, part, label, whole):
+    assert _widened(text, part, label)[0] == whole
+
+
+def test_a_town_hall_keeps_no_room():
+    assert _widened("Vu à l'Hôtel de Ville, chambre 3.", "Hôtel de Ville", "ORG")[0] == (
+        "Hôtel de Ville"
+    )
