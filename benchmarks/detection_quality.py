@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_bd`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_bf`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 
@@ -86,6 +86,8 @@ SETS = {
     "heldout_bb": ROOT / "heldout_bb" / "heldout_bb.jsonl",
     "heldout_bc": ROOT / "heldout_bc" / "heldout_bc.jsonl",
     "heldout_bd": ROOT / "heldout_bd" / "heldout_bd.jsonl",
+    "heldout_be": ROOT / "heldout_be" / "heldout_be.jsonl",
+    "heldout_bf": ROOT / "heldout_bf" / "heldout_bf.jsonl",
 }
 
 

@@ -84,6 +84,8 @@ SETS: dict[str, str] = {
     "heldout_bb": "heldbb",
     "heldout_bc": "heldbc",
     "heldout_bd": "heldbd",
+    "heldout_be": "heldbe",
+    "heldout_bf": "heldbf",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
