@@ -856,8 +856,8 @@ _SPORT_CLUB = re.compile(
 # sarcelles" (its name's words up to a word no name holds).
 _LOWER_NAME_WORD = (
     r"(?!(?:par|pour|avec|et|en|le|la|les|au|aux|à|sur|dans|qui|vers|où|ou|depuis|puis|"
-    r"virgule|point|pour|sans|chez|il|elle|a|est|était|on|un|une|ce|cette|son|sa|ses|"
-    r"suite|après|avant|pendant|le|lors)(?![\w'’-]))[a-zà-ÿ][a-zà-ÿ'’-]*"
+    r"virgule|point|sans|chez|il|elle|a|est|était|on|un|une|ce|cette|son|sa|ses|"
+    r"suite|après|avant|pendant|lors)(?![\w'’-]))[a-zà-ÿ][a-zà-ÿ'’-]*"
 )
 _LOWER_PRIVATE_HOSPITAL = re.compile(
     rf"(?<![\w-])h[ôo]pital[ \t]+priv[ée][ \t]+(?:(?:de|du|des)[ \t]+|d['’])?{_LOWER_NAME_WORD}"
@@ -871,13 +871,13 @@ _NAMED_SHELTER = re.compile(
 )
 # A ski school by its station, in any case, an altitude closing it: "ESF Super-Besse", "cours
 # esf serre chevalier 1350", "l'esf isola 2000" (with a "de", `ORG_HEADS` has it).
-_SKI_SCHOOL_WORD = (
-    r"(?!(?:depuis|avec|pour|et|en|le|la|les|du|au|aux|à|sur|dans|qui|vers|où|ou|de|des|"
-    r"d['’]\w+|cours|moniteur|monitrice|ce|cet|cette|a|est)(?![\w'’-]))[\w'’-]+"
-)
+# the words that end a ski school's station name (the next word may follow them)
 _SKI_SCHOOL_STOP = (
     r"(?:depuis|avec|pour|et|en|le|la|les|du|au|aux|à|sur|dans|qui|vers|où|ou|de|des|ce|cet|"
-    r"cette|a|est|pendant|durant|chaque|hier|ce)(?![\w'’-])"
+    r"cette|a|est|pendant|durant|chaque|hier)(?![\w'’-])"
+)
+_SKI_SCHOOL_WORD = (
+    rf"(?!{_SKI_SCHOOL_STOP}|d['’]\w|(?:cours|moniteur|monitrice)(?![\w'’-]))[\w'’-]+"
 )
 _SKI_SCHOOL = re.compile(
     rf"(?<![\w-])(?:ESF|esf)[ \t]+(?P<name>(?:(?i:les|la|le)[ \t]+|(?i:l)['’])?{_SKI_SCHOOL_WORD}"
