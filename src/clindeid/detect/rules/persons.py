@@ -707,8 +707,8 @@ _CLOSING_LOWER_INITIALS_RE = re.compile(
 _NOT_CLOSING_INITIALS = frozenset({"ok", "rdv", "nfs", "crp", "etc", "cf", "ras", "tt", "ttt"})
 _UNIT_WORDS = frozenset({"mg", "kg", "ml", "ui", "min", "cp", "mm", "cm", "dl", "cl", "mcg", "amp"})
 _LOGIN_NAME_WORD = re.compile(r"[^\W\d_]{4,}")
-# what may follow a surname no dictionary knows after a title: the phrase's end, a bracket,
-# a dash or an arrow, or a word of calling ("dr k. ravelonjato -> bloc", "dr mbemba (sami)")
+# what may follow a surname no dictionary knows after a title: the line's end, punctuation,
+# a bracket, a dash or an arrow ("dr k. ravelonjato -> bloc", "dr mbemba (sami)")
 _UNKNOWN_NAME_END = re.compile(r"[ \t]*(?:$|[\n.,;:)(/]|-|–|—|>)", re.MULTILINE)
 
 
