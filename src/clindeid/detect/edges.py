@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from clindeid.detect.heads import CARE_HEADS, OF, ORG_HEADS_BEFORE_PLACE
+from clindeid.detect.heads import CARE_HEADS, HOTEL_NOT_LODGING, OF, ORG_HEADS_BEFORE_PLACE
 from clindeid.detect.rules.places import COMPLEMENTS_AFTER_ADDRESS
 from clindeid.document import Entity
 
@@ -51,10 +51,7 @@ _ADDRESS_COMPLEMENT = re.compile(
 )
 # lodgings whose room or flat, written after their name, is part of an address: "Hôtel du
 # Parc, chambre 17"
-_LODGING = re.compile(
-    r"(?i:h[ôo]tel(?![ \t-]+(?:de[ \t]+(?:ville|police|r[ée]gion|d[ée]partement)|dieu))|"
-    r"r[ée]sidence|camping|foyer)[ \t]"
-)
+_LODGING = re.compile(rf"(?i:h[ôo]tel{HOTEL_NOT_LODGING}|r[ée]sidence|camping|foyer)[ \t]")
 # a hostel's head before the body that runs it: "foyer | Adoma", "résidence sociale | Adoma"
 _HOSTEL_BEFORE = re.compile(
     r"(?<![\w-])(?P<head>(?:[Ff]oyer|[Rr][ée]sidence[ \t]+sociale|FOYER)(?:[ \t]+(?:de[ \t]+"

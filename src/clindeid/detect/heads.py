@@ -56,3 +56,6 @@ FACILITY_HEAD_BEFORE_FEATURE = (
     r"(?i:clinique|polyclinique|ehpad|r[ée]sidence|maison[ \t]+de[ \t]+retraite|h[ôo]pital|"
     r"centre[ \t]+m[ée]dical|foyer|h[ôo]tel|restaurant|brasserie)"
 )
+# "hôtel" that names a public building, no lodging: "Hôtel de Ville", "hôtel de police",
+# "Hôtel-Dieu" (no room of it is an address, no hotel of it an employer)
+HOTEL_NOT_LODGING = r"(?![ \t-]+(?i:de[ \t]+(?:ville|police|r[ée]gion|d[ée]partement)|dieu))"

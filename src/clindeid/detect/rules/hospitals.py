@@ -32,7 +32,7 @@ from functools import cache
 from itertools import groupby
 from typing import Any
 
-from clindeid.detect.heads import LOWER_HEADS_OUTSIDE, OF
+from clindeid.detect.heads import HOTEL_NOT_LODGING, LOWER_HEADS_OUTSIDE, OF
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.persons import EPONYM_CONTEXT
 from clindeid.detect.rules.places import DEPARTEMENTS
@@ -213,7 +213,7 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Ii]nstitution",
     r"[Gg]roupe\s+scolaire", r"[Cc]onservatoire", r"[Aa]cad[ée]mie",
     r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
-    r"[Hh][ôo]tel(?!\s+(?:de\s+(?:[Vv]ille|[Pp]olice|[Rr][ée]gion|[Dd][ée]partement)|[Dd]ieu))",
+    rf"[Hh][ôo]tel{HOTEL_NOT_LODGING}",
     r"Optique", r"[Cc]oop[ée]rative(?:\s+agricole)?", r"[Ii]nterpr[ée]tariat",
     r"LABORATOIRE", r"[ÉE]COLE[ \t]+(?:PRIMAIRE|MATERNELLE|[ÉE]L[ÉE]MENTAIRE)", r"COLL[ÈE]GE",
     r"LYC[ÉE]E", r"[ÉE]COLE(?=[ \t]+(?:DE|DU|DES)[ \t]+[A-ZÀ-Ý])",

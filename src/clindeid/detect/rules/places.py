@@ -529,6 +529,13 @@ _HOUSE_NUMBER_IN_WORDS = (
 )
 
 
+def _before_sentence_stop(text: str, span: tuple[int, int], end: int) -> int:
+    """``end``, or the end of the word before a sentence's full stop inside ``span`` (a
+    name that ran on into the next sentence: "camping de Sauvagnon. Adressé …")."""
+    stop = _SENTENCE_STOP.search(text, *span)
+    return stop.start() + len(stop.group(1)) if stop else end
+
+
 def _alternation(forms: list[str]) -> str:
     parts = []
     for f in sorted(set(forms), key=len, reverse=True):
@@ -711,11 +718,8 @@ _UK_POSTCODE = re.compile(
     r"(?<![\w-])(?=[A-Z]{1,2}\d)[A-Z]{1,2}\d[A-Z\d]?[ \t]\d[ABD-HJLNP-UW-Z]{2}(?![\w-])"
 )
 # "Oran (Algérie)": a place followed by its country in brackets
-_COUNTRY_AFTER = re.compile(
-    r"[ \t]*\((?:" + "|".join(
-        re.escape(c) for c in sorted(COUNTRIES, key=len, reverse=True)
-    ) + r")\)"
-)
+_COUNTRY_NAMES = "|".join(re.escape(c) for c in sorted(COUNTRIES, key=len, reverse=True))
+_COUNTRY_AFTER = re.compile(rf"[ \t]*\((?:{_COUNTRY_NAMES})\)")
 # a town right before its country in brackets, known to no list: "domicile Gent (Belgique)";
 # in a note typed in lowercase, only after a cue of birth or residence
 _TOWN_BEFORE_COUNTRY = re.compile(
@@ -729,9 +733,7 @@ _LOWER_TOWN_BEFORE_COUNTRY = re.compile(
     r"d(?:e[ \t]+|['’])|habit\w*[ \t]+[àa]|vi(?:t|vant)[ \t]+[àa]|r[ée]sid\w*[ \t]+[àa])"
     r"[ \t]*:?[ \t]*"
     rf"(?P<name>[{LOW}]+(?:['’-][{LOW}]+)*(?:[ \t][{LOW}]+(?:-[{LOW}]+)*){{0,1}})"
-    r"(?=[ \t]*\((?i:" + "|".join(
-        re.escape(c) for c in sorted(COUNTRIES, key=len, reverse=True)
-    ) + r")\))"
+    rf"(?=[ \t]*\((?i:{_COUNTRY_NAMES})\))"
 )
 # institutions named as a whole: "Assistance Publique – Hôpitaux de Paris"
 _INSTITUTION_BEFORE = re.compile(
@@ -1167,13 +1169,13 @@ class AddressDetector:
         for m in rx["cued"].finditer(text):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
             name = "name_s" if m.group("name_s") else "name_w" if m.group("name_w") else None
-            stop = _SENTENCE_STOP.search(text, m.start(name), m.end(name)) if name else None
-            end = stop.start() + len(stop.group(1)) if stop else m.end("addr")
+            end = _before_sentence_stop(text, m.span(name), m.end("addr")) if name else m.end(
+                "addr"
+            )
             yield self._entity(text, m.start("addr"), end, "street", ctype, 0.8)
         for m in rx["named"].finditer(text):
             start = m.start("pre") if m.group("pre") else m.start("type")
-            stop = _SENTENCE_STOP.search(text, m.start("name"), m.end("name"))
-            end = stop.start() + len(stop.group(1)) if stop else m.end()  # "… Sauvagnon. Adressé"
+            end = _before_sentence_stop(text, m.span("name"), m.end())  # "… Sauvagnon. Adressé"
             yield self._entity(text, start, end, "named_place", m.group("type"), 0.8)
         for m in (*rx["before_zip"].finditer(text), *rx["after_cedex"].finditer(text)):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
@@ -1182,8 +1184,7 @@ class AddressDetector:
             if _LESSONS_AT.match(text, m.start("addr")):
                 continue  # "cours au CNED": lessons, no street
             ctype = text[m.start("addr") : m.end("addr")].split(None, 1)[0]
-            stop = _SENTENCE_STOP.search(text, m.start("addr"), m.end("addr"))
-            end = stop.start() + len(stop.group(1)) if stop else m.end("addr")
+            end = _before_sentence_stop(text, m.span("addr"), m.end("addr"))
             yield self._entity(text, m.start("addr"), end, "street", ctype, 0.7)
         for m in rx["labelled_place"].finditer(text):
             yield Entity(m.start("addr"), m.end("addr"), "ADDRESS", source="pattern/address",
