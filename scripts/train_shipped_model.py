@@ -37,7 +37,8 @@ ANNOTATED_SETS = (
     "heldout_ab", "heldout_ac", "heldout_ad", "heldout_ae", "heldout_af", "heldout_ag",
     "heldout_ah", "heldout_ai", "heldout_aj", "heldout_ak", "heldout_al", "heldout_am",
     "heldout_an", "heldout_ao", "heldout_ap", "heldout_aq", "heldout_ar", "heldout_as",
-    "heldout_at", "heldout_au", "heldout_av", "heldout_aw", "heldout_ax",
+    "heldout_at", "heldout_au", "heldout_av", "heldout_aw", "heldout_ax", "heldout_ay",
+    "heldout_az", "heldout_ba", "heldout_bb", "heldout_bc", "heldout_bd",
 )
 
 

@@ -228,3 +228,38 @@ def test_organisations_and_places_of_many_kinds():
     orgs = {d.text[e.start : e.end] for d in docs for e in d.entities if e.label == "ORG"}
     locs = {d.text[e.start : e.end] for d in docs for e in d.entities if e.label == "LOCATION"}
     assert len(orgs) > 40 and len(locs) > 15
+
+
+def test_elision_of_de_before_a_name():
+    from clindeid.train.corpus.faker import _elide
+
+    assert _elide("ADMR de Le Mans") == "ADMR du Mans"
+    assert _elide("CPAM de Les Abymes") == "CPAM des Abymes"
+    assert _elide("Mairie de Angers") == "Mairie d'Angers"
+    assert _elide("parquet de Lyon") == "parquet de Lyon"
+    assert _elide("Chambre d'agriculture de la Corrèze") == "Chambre d'agriculture de la Corrèze"
+
+
+def test_care_units_home_care_law_firms_and_residence_streets():
+    import numpy as np
+
+    from clindeid.train.corpus.faker import Faker
+
+    fake = Faker(np.random.default_rng(5))
+    units = {fake.care_unit() for _ in range(300)}
+    assert any(u.startswith("SSIAD ") for u in units) and any(u.startswith("HAD ") for u in units)
+    assert not any(" de Le " in u or " de Les " in u for u in units)
+    legal = {fake.org_of("legal") for _ in range(100)}
+    assert any(u.endswith("& Associés") for u in legal)
+    streets = {fake.street() for _ in range(600)}
+    assert any(re.match(r"\d+ (?:[Rr]és\.|[Rr]ésidence|[Cc]ité) ", s) for s in streets)
+    # in documents: care units are HOSPITAL spans (also lowercase in quick notes), home-care
+    # services ORG spans, every span exactly its text
+    docs = list(generate_corpus(CorpusConfig(n=600, seed=21)))
+    spans = [(e.label, d.text[e.start : e.end]) for d in docs for e in d.entities]
+    hosp = [s for lab, s in spans if lab == "HOSPITAL"]
+    assert any(re.match(r"(?:SSIAD|HAD|EHPAD|CMP|UMJ|CSAPA) ", s) for s in hosp)
+    assert any(re.match(r"(?:ssiad|had|ehpad|cmp|umj|csapa) ", s) for s in hosp)
+    orgs = [s for lab, s in spans if lab == "ORG"]
+    assert any("admr" in s.lower() or "services" in s.lower() for s in orgs)
+    assert any(s == s.lower() and len(s) > 4 for s in orgs)

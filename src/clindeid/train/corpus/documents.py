@@ -491,6 +491,23 @@ def _org_kind(kind: str) -> Callable[[Builder, DocState, str], None]:
     return write
 
 
+def _lower_entity(s: DocState, text: str) -> str:
+    """``text`` as a quick note writes it: lowercase, its accents often dropped."""
+    text = text.lower()
+    return _strip(text) if s.rng.random() < 0.4 else text
+
+
+def _org_lower(b: Builder, s: DocState, arg: str) -> None:
+    kind = choose(s.rng, (("homecare", 3), ("club", 1), ("company", 1), ("rights", 1),
+                          ("social", 1), ("association", 1), ("sport", 0.5)))
+    b.entity(_lower_entity(s, s.fake.org_of(kind)), "ORG")
+
+
+def _care_unit(b: Builder, s: DocState, arg: str) -> None:
+    name = s.fake.care_unit()
+    b.entity(_lower_entity(s, name) if arg == "lower" else name, "HOSPITAL")
+
+
 def _sub_place(b: Builder, s: DocState, arg: str) -> None:
     name, prep = s.fake.sub_place()
     b.text(prep if prep.endswith("'") else prep + " ")
@@ -795,6 +812,8 @@ SLOTS.update({
     "org_club": _org_kind("club"), "org_school": _org_kind("school"),
     "org_company": _org_kind("company"), "org_assoc": _org_kind("association"),
     "org_public": _org_kind("public"), "org_sport": _org_kind("sport"),
+    "org_homecare": _org_kind("homecare"), "org_legal": _org_kind("legal"),
+    "org_rights": _org_kind("rights"), "org_lower": _org_lower, "care_unit": _care_unit,
     "sub_place": _sub_place,
     "hospital_lower": _hospital_lower,
     "hospital_site": _hospital_site,

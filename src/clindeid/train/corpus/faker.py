@@ -93,7 +93,9 @@ STREET_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 RESIDENCES: tuple[str, ...] = (
     "Les Marronniers", "Les Tilleuls", "Le Clos Fleuri", "Les Cèdres", "Le Parc", "Les Acacias",
-    "Bellevue", "Les Jardins", "Le Belvédère", "Les Mimosas",
+    "Bellevue", "Les Jardins", "Le Belvédère", "Les Mimosas", "Les Hortensias", "Les Camélias",
+    "Les Glycines", "Les Lilas", "Le Hameau", "Les Peupliers", "Les Corons", "Les Oliviers",
+    "Le Clos des Vignes", "Les Charmilles",
 )  # fmt: skip
 # People streets, schools, stadia and hospital sites are named after (never a patient).
 FAMOUS: tuple[str, ...] = (
@@ -185,10 +187,52 @@ ORG_TEMPLATES.update({
         ("{C} Basket Club", 0.7), ("Union cycliste {C}", 0.5),
     ),
 })
+# Home-care services, law firms and the bodies known by an acronym with their territory
+# (victims' help, guardianship, departmental social services): the long tail of social and
+# legal notes, often without any cue word before them.
+ORG_TEMPLATES.update({
+    "homecare": (
+        ("ADMR de {C}", 2), ("ADMR {of_D}", 0.5), ("Aide à Domicile en Milieu Rural de {C}", 0.3),
+        ("{D} Aide à Domicile", 0.7), ("{brand_new} Services à la Personne", 1),
+        ("{Noun} Services à la Personne", 0.5), ("Familles Rurales {D}", 0.5),
+        ("{C} Services Plus", 0.5), ("Présence Verte {R}", 0.3),
+        ("{brand_new} Téléassistance", 0.5), ("{D} Téléassistance", 0.3), ("Filien ADMR", 0.2),
+        ("{brand_new} {C}", 0.7),
+        ("{D} Services", 0.5), ("{brand_new}", 0.7), ("Aid'{brand_new} {C}", 0.2),
+    ),
+    "legal": (
+        ("Cabinet {S} & Associés", 1), ("SELARL {S} & Associés", 1), ("{S} & Associés", 1),
+        ("SCP {S}-{S2}", 0.7), ("{S} Avocats", 0.7), ("cabinet {S}", 0.5),
+        ("{S}-{S2} Avocats", 0.5), ("étude de Maître {S}", 0.3), ("SCP {S} et {S2}", 0.3),
+    ),
+    "rights": (
+        ("{acro} {n}", 2), ("France Victimes {n}", 0.7), ("{acro} {of_D}", 1),
+        ("{acro} de {C}", 1), ("CDAS de {C}", 0.5), ("UFC-Que Choisir de {C}", 0.3),
+        ("CCI {R}", 0.3), ("Ligue contre le cancer {n}", 0.3), ("département {of_D}", 0.3),
+        ("brigade de protection des familles de {C}", 0.3), ("UDAF {of_D}", 0.3),
+        ("{Noun} {n}", 0.5), ("Maison des adolescents de {C}", 0.3),
+    ),
+})
 ORG_KIND_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("employer", 4), ("insurer", 2), ("bank", 1), ("funeral", 0.6), ("transport", 1),
     ("police", 1), ("social", 1), ("airline", 0.4), ("club", 0.7), ("school", 1),
-    ("company", 2), ("association", 1.5), ("public", 1), ("sport", 0.5),
+    ("company", 2), ("association", 1.5), ("public", 1), ("sport", 0.5), ("homecare", 1),
+    ("legal", 0.4), ("rights", 0.8),
+)  # fmt: skip
+# Care units named by their kind and town or a name (HOSPITAL): home nursing and
+# hospitalisation at home, mental-health and addiction centres, nursing homes, dialysis,
+# forensic and children's units.
+CARE_UNIT_TEMPLATES: tuple[tuple[str, float], ...] = (
+    ("SSIAD de {C}", 2), ("SSIAD {brand_new}", 0.5), ("SSIAD {of_D}", 0.3), ("HAD {n}", 0.7),
+    ("HAD de {C}", 1), ("HAD {C}", 0.5), ("UMJ de {C}", 0.7), ("CMP de {C}", 1), ("CMP {F}", 0.5),
+    ("CSAPA {F}", 0.5), ("CSAPA de {C}", 0.5), ("EHPAD {Res}", 1.5), ("EHPAD {F}", 0.5),
+    ("EHPAD de {C}", 0.5), ("ESA de {C}", 0.3), ("équipe spécialisée Alzheimer de {C}", 0.3),
+    ("CAMSP de {C}", 0.5), ("CMPP {F}", 0.3), ("centre de dialyse de {C}", 0.5),
+    ("unité d'autodialyse de {C}", 0.3), ("Institut médico-légal de {C}", 0.3),
+    ("pouponnière {Res}", 0.2), ("IME {Res}", 0.3), ("ESAT {Res}", 0.3),
+    ("SSIAD de {C} et sa région", 0.1), ("infirmerie de {C}", 0.2),
+    ("maison de santé de {C}", 0.5),
+    ("centre de santé {F}", 0.5), ("résidence {Res}", 0.3),
 )  # fmt: skip
 # Pieces of invented organisation names.
 BRAND_HEADS: tuple[str, ...] = (
@@ -227,7 +271,8 @@ BRANDS: tuple[str, ...] = (
 INSURERS: tuple[str, ...] = (
     "MGEN", "MAIF", "MACIF", "MAAF", "Groupama", "AXA", "Allianz", "Generali",
     "Harmonie Mutuelle", "Malakoff Humanis", "AG2R La Mondiale", "Matmut", "April",
-    "CNP Assurances", "Swiss Life", "Klesia",
+    "CNP Assurances", "Swiss Life", "Klesia", "Relyens", "MACSF", "La Médicale", "Sham",
+    "Mutuelle Nationale des Hospitaliers", "Pro BTP", "Aésio", "Ociane",
 )  # fmt: skip
 BANKS: tuple[str, ...] = (
     "BNP Paribas", "Société Générale", "LCL", "La Banque Postale", "Boursorama", "CIC",
@@ -538,6 +583,23 @@ def _region_names() -> tuple[str, ...]:
     return tuple(sorted({d.region_name for d in departements().values() if d.region_name}))
 
 
+_DE_ARTICLE = re.compile(r"\b([Dd])e (?:(Le|LE) |(Les|LES) |(?=[AEIOUYÉÈÂÎaeiouyéèâî]))")
+
+
+def _elide(text: str) -> str:
+    """French contraction of "de" before a name: de Le Mans → du Mans, de Angers → d'Angers."""
+
+    def repl(m: re.Match[str]) -> str:
+        d = m.group(1)
+        if m.group(2):
+            return f"{d}u "
+        if m.group(3):
+            return f"{d}es "
+        return f"{d}'"
+
+    return _DE_ARTICLE.sub(repl, text)
+
+
 class Faker:
     """PHI values and their written forms for one document, from one generator."""
 
@@ -644,8 +706,16 @@ class Faker:
 
     def street(self) -> str:
         rng = self.rng
-        if rng.random() < 0.06:
+        r = rng.random()
+        if r < 0.06:
             return f"lieu-dit {pick(rng, _lieux_dits())}"
+        if r < 0.08:
+            return pick(rng, _lieux_dits())
+        if r < 0.11:
+            res = pick(rng, RESIDENCES)
+            res = res.lower() if rng.random() < 0.3 else res
+            head = pick(rng, ("rés.", "Rés.", "résidence", "Résidence", "cité", "Cité"))
+            return f"{int(rng.integers(1, 40))} {head} {res}"
         stype, name = pick(rng, _streets())
         abbr = STREET_ABBREVIATIONS.get(stype)
         if abbr and rng.random() < 0.3:
@@ -703,8 +773,10 @@ class Faker:
         for key in re.findall(r"\{(\w+)\}", template):
             if key in values:
                 continue
-            if key == "S":
+            if key in ("S", "S2"):
                 values[key] = _surnames().draw(rng)
+            elif key == "Res":
+                values[key] = pick(rng, RESIDENCES)
             elif key == "C":
                 values[key] = _communes().draw(rng).name
             elif key == "D":
@@ -733,7 +805,7 @@ class Faker:
                     "brand": BRANDS, "insurer": INSURERS, "bank": BANKS, "airline": AIRLINES,
                     "river": RIVERS, "massif": MASSIFS, "mount": MOUNTS,
                 }[key])  # fmt: skip
-        return template.format(**values)
+        return _elide(template.format(**values))
 
     def sub_place(self) -> tuple[str, str]:
         """A sub-communal or natural place (LOCATION) and the words written before it."""
@@ -742,6 +814,10 @@ class Faker:
         if template == "{river}":
             prep = "dans la" if name[:1] not in "AEIOUÉ" else "dans l'"
         return name, prep
+
+    def care_unit(self) -> str:
+        """A care unit named by its kind and its town or a name (HOSPITAL)."""
+        return self._fill(choose(self.rng, CARE_UNIT_TEMPLATES))
 
     def small_commune(self) -> str:
         """A commune drawn uniformly (small, little-known names), not by population."""

@@ -304,6 +304,10 @@ DOCUMENT_TYPES.update({
             "{relation} ({relative_first:lower}) appelé{e} : {social}\n",
             "vit en foyer ({org_social}), éducateur : {staff_first:4}, {rel_phone_compact}\n",
             "SDF, hébergé{e} au {org_social} depuis {past_month}\n",
+            "aide à domicile {org_lower} 2h/j, ide du {care_unit:lower} matin et soir\n",
+            "suivi{e} {care_unit:lower}, mt dr {dr_lower:last}\n",
+            "joue au {org_lower}, arrêt donné. orientation {care_unit:lower}\n",
+            "téléalarme ({org_lower}) déclenchée cette nuit, voisin{e} prévenu{e}\n",
         )),
         Section("exam", 0.9, ("ex : {examen}\n", "{examen}\n"), prose=True),
         Section("seen", 1.0, (
@@ -503,6 +507,19 @@ PHRASES: dict[str, tuple[str, ...]] = {
         "Salarié{e} de {org_company} ({job}), visite de reprise prévue.",
         "Séjour de vacances organisé par {org_assoc} en {past_month}.",
         "Aide-ménagère via {org_company} deux matinées par semaine.",
+        "Aide à domicile de {org_homecare} {int:2:5} fois par semaine ; passage du "
+        "{care_unit} matin et soir.",
+        "Auxiliaire de vie : {relative_first} ({org_homecare}).",
+        "Téléalarme ({org_homecare}) déclenchée deux fois cette semaine.",
+        "Soins infirmiers par le {care_unit}, kinésithérapie à domicile.",
+        "Suivi{e} par le {care_unit} depuis {past_year}.",
+        "Entrée au {care_unit} prévue le {next_date}.",
+        "Conseil : Me {relative} ({org_legal}, {small_city}).",
+        "Courrier de son avocat ({org_legal}) reçu le {past_date}.",
+        "Orientation vers {org_rights} pour un accompagnement.",
+        "Mesure de protection confiée à l'{org_rights} ; dossier transmis au {org_rights}.",
+        "Assureur de l'établissement : {org_insurer}. Information donnée sur la {org_rights}.",
+        "Joue au {org_club}, arrêt de la compétition pendant le traitement.",
     ),
     "histoire": (
         "{Le_patient} rapporte depuis le {event_date} une asthénie croissante et une dyspnée "
