@@ -86,6 +86,8 @@ SETS: dict[str, str] = {
     "heldout_bd": "heldbd",
     "heldout_be": "heldbe",
     "heldout_bf": "heldbf",
+    "heldout_bg": "heldbg",
+    "heldout_bh": "heldbh",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
