@@ -88,6 +88,8 @@ SETS: dict[str, str] = {
     "heldout_bf": "heldbf",
     "heldout_bg": "heldbg",
     "heldout_bh": "heldbh",
+    "heldout_bi": "heldbi",
+    "heldout_bj": "heldbj",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
