@@ -112,3 +112,28 @@ def test_communes_that_are_everyday_words_stay_lowercase():
                  "pastilles vichy après le repas"):
         recased = recase(line)
         assert recased is None or recased.text.strip() == line
+
+
+def test_literal_forms_of_a_named_organisation_pattern():
+    from clindeid.detect.casing import literal_forms
+
+    assert literal_forms(r"Filien(?:[ \t]+ADMR)?") == ["Filien", "Filien ADMR"]
+    assert literal_forms(r"Restos[ \t]+du[ \t]+C(?:œ|oe)ur") == ["Restos du Cœur",
+                                                                 "Restos du Coeur"]
+    assert literal_forms(r"Pr[ée]sence[ \t]+Verte(?=[ \t]*,)") == ["Présence Verte"]
+    # a class of any capital, a repetition or too many forms: no literal forms
+    assert literal_forms(r"CNR[ \t]+(?:des?[ \t]+)?[A-Z][\w-]+") is None
+    assert literal_forms(r"(?:aa|bb)(?:cc|dd)(?:ee|ff)(?:gg|hh)(?:ii|jj)", limit=16) is None
+
+
+@pytest.mark.parametrize(
+    ("line", "recased"),
+    [("téléassistance filien admr posée, fils chez airbus helicopters",
+      "téléassistance Filien ADMR posée, fils chez Airbus Helicopters"),
+     ("suivie par france alzheimer depuis mars", "suivie par France Alzheimer depuis mars"),
+     # the pattern's forms that are common words stay as they are
+     ("aides à domicile le matin, vu par l'infirmière", None)],
+)  # fmt: skip
+def test_named_organisations_written_with_alternatives_get_their_capitals(line, recased):
+    copy = recase(line)
+    assert (copy.text.rstrip("\n") if copy else None) == recased

@@ -195,3 +195,21 @@ def test_relative_comma_lists(text: str, expected: list[str]) -> None:
 )
 def test_care_team_acronyms_and_dash_signatures(text: str, expected: list[str]) -> None:
     assert persons(text) == expected
+
+
+@pytest.mark.parametrize(
+    "note",
+    ["Employeur : Carrefour Market, avenue Louis Arago",
+     "employeur : carrefour market, avenue louis arago",
+     "employeur : airbus atlantic, site de bouguenais"],
+)  # fmt: skip
+def test_a_company_the_rules_know_after_employer_is_no_person(found_in_note, note):
+    found = found_in_note(note)
+    company = note.split(" : ")[1].split(", ")[0]
+    assert any(company.startswith(span) and label == "ORG" for span, label in found.items())
+    assert "PERSON" not in found.values()
+
+
+def test_a_person_after_employer_is_still_read(found_in_note):
+    assert found_in_note("son employeur Franck Morel a appelé hier.").get(
+        "Franck Morel") == "PERSON"

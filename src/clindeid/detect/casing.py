@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 from clindeid.detect.markup import PlainText
 from clindeid.detect.rules._chars import UPPER
@@ -563,7 +564,88 @@ def _known_names() -> tuple[dict[str, str], dict[str, dict[str, str]]]:
             elif several.fullmatch(written) and written.lower() not in _GENERIC_PHRASES:
                 first = written.split(" ")[0].lower()
                 phrases.setdefault(first, {})[written.lower()] = written
+            elif not one.fullmatch(written):
+                # a pattern with alternatives: its literal forms ("Filien(?:[ \t]+ADMR)?" →
+                # "Filien", "Filien ADMR"), each kept only if one of its words is no French
+                # word written in lowercase ("aides", "la poste" stay common words)
+                for form in literal_forms(name) or ():
+                    if form == form.lower() or not (one.fullmatch(form) or several.fullmatch(
+                        form
+                    )) or all(written_lowercase(w.lower()) for w in form.split(" ")):
+                        continue
+                    if " " not in form:
+                        if len(form) >= 4 and not words.get(form.lower(), "").istitle():
+                            words[form.lower()] = form  # "Filien" over "FILIEN"
+                    else:
+                        known = phrases.setdefault(form.split(" ")[0].lower(), {})
+                        if form.lower() not in known or known[form.lower()].isupper():
+                            known[form.lower()] = form
     return words, phrases
+
+
+_BLANKS = frozenset(" \t")
+
+
+def literal_forms(pattern: str, limit: int = 16) -> list[str] | None:
+    """The texts a regular expression of literals, alternatives and optional parts matches
+    (a class of letters read as its first, a class of blanks as one space, lookarounds and
+    anchors ignored), or None when it holds anything else (a class of any letter, a
+    repetition) or more than ``limit`` forms."""
+    import re._constants as c
+    import re._parser as parser
+
+    def expand(items: Any) -> list[str] | None:
+        forms = [""]
+        for op, arg in items:
+            if op is c.LITERAL:
+                options = [chr(arg)]
+            elif op is c.IN:
+                chars = [chr(a) for o, a in arg if o is c.LITERAL]
+                if not chars or len(chars) != len(arg):
+                    return None
+                options = [" " if set(chars) <= _BLANKS else chars[0]]
+            elif op is c.BRANCH:
+                options = []
+                for branch in arg[1]:
+                    sub = expand(branch)
+                    if sub is None:
+                        return None
+                    options.extend(sub)
+            elif op is c.SUBPATTERN:
+                sub = expand(arg[-1])
+                if sub is None:
+                    return None
+                options = sub
+            elif op in (c.MAX_REPEAT, c.MIN_REPEAT):
+                low, high, body = arg
+                blank = bool(body) and all(
+                    o is c.IN and all(k is c.LITERAL and chr(a) in _BLANKS for k, a in x)
+                    for o, x in body
+                )  # fmt: skip
+                if blank and low >= 1:
+                    options = [" "]
+                elif (low, high) == (0, 1):
+                    sub = expand(body)
+                    if sub is None:
+                        return None
+                    options = ["", *sub]
+                else:
+                    return None
+            elif op in (c.ASSERT, c.ASSERT_NOT, c.AT):
+                continue
+            else:
+                return None
+            forms = [f + o for f in forms for o in options]
+            if len(forms) > limit:
+                return None
+        return forms
+
+    try:
+        parsed = parser.parse(pattern)
+    except re.error:
+        return None
+    forms = expand(parsed)
+    return None if forms is None else [" ".join(f.split()) for f in forms if f.strip()]
 
 
 _GENERIC_PHRASES = frozenset({"assurance maladie"})

@@ -800,6 +800,23 @@ _HOSPITAL = re.compile(
 _NAMED_ORG = re.compile(
     _lead([_first(a) for o in NAMED_ORGS for a in _alternatives(o)]) + r"(?![\w-])"
 )
+
+
+def named_org_at(text: str, pos: int) -> bool:
+    """Whether an organisation of `NAMED_ORGS` opens at ``pos``, as written or, in a
+    lowercase text, as its capitals would be written (`casing.recase` of its line)."""
+    if _NAMED_ORG.match(text, pos):
+        return True
+    line_end = text.find("\n", pos)
+    segment = text[pos : line_end if line_end >= 0 else len(text)]
+    if not segment[:1].islower():
+        return False
+    from clindeid.detect.casing import recase
+
+    copy = recase(segment)
+    return copy is not None and _NAMED_ORG.match(copy.text) is not None
+
+
 _NAMED = re.compile(
     _lead([_first(alt) for rx, _c in NAMED_HOSPITALS for alt in _alternatives(rx)]) + r"(?![\w-])"
 )
