@@ -90,6 +90,8 @@ SETS: dict[str, str] = {
     "heldout_bh": "heldbh",
     "heldout_bi": "heldbi",
     "heldout_bj": "heldbj",
+    "heldout_bk": "heldbk",
+    "heldout_bl": "heldbl",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
