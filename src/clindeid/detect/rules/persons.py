@@ -712,14 +712,6 @@ _LOGIN_NAME_WORD = re.compile(r"[^\W\d_]{4,}")
 _UNKNOWN_NAME_END = re.compile(r"[ \t]*(?:$|[\n.,;:)(/]|-|–|—|>)", re.MULTILINE)
 
 
-def _named_org_at(text: str, pos: int) -> bool:
-    """Whether an organisation the rules know by name (`hospitals.NAMED_ORGS`) opens at
-    ``pos`` (in any case: "carrefour market" in a lowercase note)."""
-    from clindeid.detect.rules.hospitals import named_org_at
-
-    return named_org_at(text, pos)
-
-
 def _document_words(text: str) -> frozenset[str]:
     """The words of a document of four letters or more, lowercase and without accents."""
     from clindeid.knowledge.normalize import strip_accents
@@ -1502,6 +1494,8 @@ class PersonDetector:
 
     def _relative_pass(self, document: Document) -> Iterator[Entity]:
         """First names after a relative cue: "son grand frère Adam", "sa mère, Nathalie"."""
+        from clindeid.detect.rules.hospitals import named_org_at  # hospitals imports persons
+
         text = document.text
         lex = self._lex()
         for m in _RELATIVE_RE.finditer(text):
@@ -1531,7 +1525,7 @@ class PersonDetector:
                 continue  # "sa mère DCD", "son père BPCO"
             if lex.common_weight(first) >= 0.5 and lex.first_strength(first) < 0.3:
                 continue
-            if _named_org_at(text, words[0].start):
+            if named_org_at(text, words[0].start):
                 continue  # "employeur : Carrefour Market": a company the rules know
             ent = self._make(text, toks, "pattern/person-relative", 0.85, "other", None,
                              trigger="relative")
