@@ -6,7 +6,7 @@ precision and recall, leak rate, share of documents with no leaked token — the
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
-``heldout_b`` … ``heldout_bl`` (each blind when written and measured once — the figures in its
+``heldout_b`` … ``heldout_bn`` (each blind when written and measured once — the figures in its
 README — then used to improve the detectors and to train the shipped model: their "default"
 rows are in-sample). A new set written blind is measured here once before any other use.
 
@@ -94,6 +94,8 @@ SETS = {
     "heldout_bj": ROOT / "heldout_bj" / "heldout_bj.jsonl",
     "heldout_bk": ROOT / "heldout_bk" / "heldout_bk.jsonl",
     "heldout_bl": ROOT / "heldout_bl" / "heldout_bl.jsonl",
+    "heldout_bm": ROOT / "heldout_bm" / "heldout_bm.jsonl",
+    "heldout_bn": ROOT / "heldout_bn" / "heldout_bn.jsonl",
 }
 
 

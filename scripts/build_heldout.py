@@ -92,6 +92,8 @@ SETS: dict[str, str] = {
     "heldout_bj": "heldbj",
     "heldout_bk": "heldbk",
     "heldout_bl": "heldbl",
+    "heldout_bm": "heldbm",
+    "heldout_bn": "heldbn",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
