@@ -38,7 +38,9 @@ ANNOTATED_SETS = (
     "heldout_ah", "heldout_ai", "heldout_aj", "heldout_ak", "heldout_al", "heldout_am",
     "heldout_an", "heldout_ao", "heldout_ap", "heldout_aq", "heldout_ar", "heldout_as",
     "heldout_at", "heldout_au", "heldout_av", "heldout_aw", "heldout_ax", "heldout_ay",
-    "heldout_az", "heldout_ba", "heldout_bb", "heldout_bc", "heldout_bd",
+    "heldout_az", "heldout_ba", "heldout_bb", "heldout_bc", "heldout_bd", "heldout_be",
+    "heldout_bf", "heldout_bg", "heldout_bh", "heldout_bi", "heldout_bj", "heldout_bk",
+    "heldout_bl", "heldout_bm", "heldout_bn",
 )
 
 

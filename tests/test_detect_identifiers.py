@@ -301,11 +301,15 @@ ROUND5_ID_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Contrat collectif n° 2208-B, assureur", [("2208-B", ID)]),
     ("Police n° 5531-ZR", [("5531-ZR", ID)]),
     ("Employeur : Transports X – SIRET 418 227 093 00021", [("418 227 093 00021", ID)]),
+    # a product's lot and a device's serial number are ID (gold README, 2026-11-27)
+    ("vaccin lot n° 40921, péremption", [("40921", ID)]),
+    ("stent actif (lot 2108741). FEVG", [("2108741", ID)]),
+    ("Cochlear CI632, n° de série 5120881A.", [("5120881A", ID)]),
+    ("neuronavigation (O-arm S/N : O2-44718)", [("O2-44718", ID)]),
     ("SIREN : 418227093", [("418227093", ID)]),
-    # negatives: cerfa forms, ALD lists, lots, units, rooms, articles
+    # negatives: cerfa forms, ALD lists, units, rooms, articles
     ("bon de transport (cerfa n° 50742*03)", []),
     ("prise en charge ALD n° 30 ; article n° 14523", []),
-    ("vaccin lot n° 40921, péremption", []),
     ("imputé sur l'UF 4127 ; chambre n° 40512", []),
     ("Formulaire n° 12345 rempli", []),
 ]

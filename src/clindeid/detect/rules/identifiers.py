@@ -98,6 +98,9 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"prescription|inclusion|anapath|compte[\s-]rendu|CR|requ[êe]te|commande|"
         r"ordonnance|facture|bon|enregistrement)",
         r"n[°º]\s*d['’]\s*(?:ordre|inclusion|enregistrement|identification|anonymat)",
+        # a device's or an implant's serial number: "n° de série 2411KQ0576", "S/N 5120881A"
+        r"n[°º]\s*(?:de\s+)?s[ée]rie", r"num[ée]ro\s+de\s+s[ée]rie", r"S/N",
+        r"serial(?:\s+number)?",
         r"r[ée]f[ée]rence",
         r"r[ée]f\.?",
         r"[NV]\s?/\s?r[ée]f\.?",
@@ -146,10 +149,12 @@ ID_CASE_SENSITIVE: dict[str, tuple[str, ...]] = {
     "record": (r"ID", r"Id", r"EP", r"AM", r"RG(?=\s*(?:n[°º]\s*)?\d{2}/\d)",
                # a judgment's minute number: "Minute 26/019"
                r"Minute(?=\s*(?:n[°º]\s*)?\d{2}/\d)",
-               # an implant's or a vaccine's lot, a code holding letters and digits:
-               # "lot K8802714", "Lot du clou : CB25-0817" (not "lot 12" of an estate)
-               r"(?:[Ll]ot|LOT)(?:\s+d[ue]\s+[a-zéè]+)?(?=\s*(?:n[°º]\s*)?:?\s*(?=[\w-]*\d)(?=[\w-]*[A-Z])"
-               r"[A-Z0-9][A-Z0-9-]{3,14}\b)"),
+               # an implant's, a device's or a vaccine's lot (ID since 2026-11-27, gold
+               # README): a code holding letters and digits, or five digits or more:
+               # "lot K8802714", "Lot du clou : CB25-0817", "lot 2108741" (not "lot 14" of
+               # an estate, nor "lot de compresses")
+               r"(?:[Ll]ot|LOT)(?:\s+d[ue]\s+[a-zéè]+)?(?=\s*(?:n[°º]\s*)?:?\s*(?=[\w-]*\d)"
+               r"(?:(?=[\w-]*[A-Z])|(?=\d[\d-]{4}))[A-Z0-9][A-Z0-9-]{3,14}\b)"),
 }
 # Short case-sensitive triggers that need a long number: "EP 123456", "AM 921234567".
 SHORT_TRIGGER_MIN_DIGITS: dict[str, int] = {"EP": 6, "AM": 8}
