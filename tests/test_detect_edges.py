@@ -27,6 +27,15 @@ def _widened(text: str, part: str, label: str) -> tuple[str, str]:
     [
         ("Rappel fait au centre de vaccinations de Dax en mai.", "Dax", "CITY",
          "centre de vaccinations de Dax", "HOSPITAL"),
+        # vigilance centres, family planning and dialysis units named by their town
+        ("Déclaration faite au CRPV de Reims le jour même.", "Reims", "CITY",
+         "CRPV de Reims", "HOSPITAL"),
+        ("urines conservées pour le ceip-a de montpellier (addictovigilance)", "montpellier",
+         "CITY", "ceip-a de montpellier", "HOSPITAL"),
+        ("ivg en mars au planning familial de brest, pas d'ist", "brest", "CITY",
+         "planning familial de brest", "HOSPITAL"),
+        ("Unité de dialyse médicalisée de Gap, 1 place du Marché", "Gap", "CITY",
+         "Unité de dialyse médicalisée de Gap", "HOSPITAL"),
         ("Adressé au Centre de lutte antituberculeuse de la Somme.", "Somme", "LOCATION",
          "Centre de lutte antituberculeuse de la Somme", "HOSPITAL"),
         ("Il préside l'Amicale des anciens mineurs de Carmaux.", "Carmaux", "CITY",
@@ -70,6 +79,7 @@ def test_a_body_takes_its_head_and_number(text, part, label, whole, whole_label)
         ("Rééducation au centre Les Mouettes dès J5.", "Les Mouettes", "HOSPITAL"),
         ("Avis de l'équipe mobile de soins palliatifs du CH de Dax.", "CH de Dax", "HOSPITAL"),
         ("Lit de répit à l'unité de soins palliatifs de Dax.", "Dax", "CITY"),
+        ("Le planning de Dax est chargé cette semaine.", "Dax", "CITY"),
         ("Joueur au centre de formation du Stade Rennais.", "Stade Rennais", "LOCATION"),
         # a person is no body
         ("Vue par le réseau Martin en 2025.", "Martin", "PERSON"),

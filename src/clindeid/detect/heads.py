@@ -30,7 +30,11 @@ OF = r"(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
 CARE_HEADS = (
     r"centre|[ée]quipe[ \t]+mobile|ehpad|EHPAD|ch(?:r?u|r|i|s|ic)?|ghu?|hia|"
     # psychiatric and public-health services by their acronym: "cmp adolescents d'| orléans"
-    r"cmpp?|CMPP?|cattp|CATTP|csapa|CSAPA|empp|EMPP|clat|CLAT"
+    r"cmpp?|CMPP?|cattp|CATTP|csapa|CSAPA|empp|EMPP|clat|CLAT|cegidd|CeGIDD|"
+    # vigilance centres and family-planning and dialysis units named by their town: "CRPV
+    # de | Reims", "ceip-a de | montpellier", "planning familial de | brest", "unité de
+    # dialyse médicalisée de | Gap"
+    r"crpv|CRPV|ceip-?a|CEIP-?A|planning[ \t]+familial|unit[ée][ \t]+de[ \t]+dialyse"
 )
 # Heads of other bodies whose name ends with a place: "coopérative de | Grand-Coude".
 ORG_HEADS_BEFORE_PLACE = (
