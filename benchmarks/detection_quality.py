@@ -96,6 +96,10 @@ SETS = {
     "heldout_bl": ROOT / "heldout_bl" / "heldout_bl.jsonl",
     "heldout_bm": ROOT / "heldout_bm" / "heldout_bm.jsonl",
     "heldout_bn": ROOT / "heldout_bn" / "heldout_bn.jsonl",
+    "heldout_bo": ROOT / "heldout_bo" / "heldout_bo.jsonl",
+    "heldout_bp": ROOT / "heldout_bp" / "heldout_bp.jsonl",
+    "heldout_bq": ROOT / "heldout_bq" / "heldout_bq.jsonl",
+    "heldout_br": ROOT / "heldout_br" / "heldout_br.jsonl",
 }
 
 

@@ -94,6 +94,10 @@ SETS: dict[str, str] = {
     "heldout_bl": "heldbl",
     "heldout_bm": "heldbm",
     "heldout_bn": "heldbn",
+    "heldout_bo": "heldbo",
+    "heldout_bp": "heldbp",
+    "heldout_bq": "heldbq",
+    "heldout_br": "heldbr",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
