@@ -137,6 +137,24 @@ def test_an_address_takes_a_named_building_and_stops_before_the_next_entity():
     assert all(a.end <= b.start for a, b in itertools.pairwise(out))
 
 
+@pytest.mark.parametrize(
+    ("text", "part", "whole"),
+    [
+        ("Bd Tanguy-Prigent, entrée 4 — 29609 BREST CEDEX", "Bd Tanguy-Prigent",
+         "Bd Tanguy-Prigent, entrée 4"),
+        ("avenue Magellan, secteur B, niveau 2 — 33604 PESSAC", "avenue Magellan",
+         "avenue Magellan, secteur B, niveau 2"),
+        ("3 place Guy-Hersant, boîte 41 — 31400", "3 place Guy-Hersant",
+         "3 place Guy-Hersant, boîte 41"),
+        # a wing named by a word, not a letter or a number, is not taken
+        ("12 rue Victor Hugo, aile droite du bâtiment", "12 rue Victor Hugo",
+         "12 rue Victor Hugo"),
+    ],
+)  # fmt: skip
+def test_a_hospital_address_takes_its_wing_level_and_sector(text, part, whole):
+    assert _widened(text, part, "ADDRESS") == (whole, "ADDRESS")
+
+
 def test_an_ordinal_closes_only_a_city_bodys_name():
     assert _widened("élève du collège Jean Moulin 4e, redoublant.", "collège Jean Moulin",
                     "ORG") == ("collège Jean Moulin", "ORG")
