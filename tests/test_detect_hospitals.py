@@ -64,6 +64,12 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("Délivré par la Pharmacie du Centre.", [("Pharmacie du Centre", "ORG")]),
     ("Appel du SAMU 21 à 7h40.", [("SAMU 21", "ORG")]),
     ("Intervention du SMUR de Beaune.", [("SMUR de Beaune", "ORG")]),
+    # the CPAM and the CAF written out, with their territory; alone, no body is named
+    ("Caisse primaire d'assurance maladie de la Gironde – service médical",
+     [("Caisse primaire d'assurance maladie de la Gironde", "ORG")]),
+    ("CAISSE D'ALLOCATIONS FAMILIALES DU NORD",
+     [("CAISSE D'ALLOCATIONS FAMILIALES DU NORD", "ORG")]),
+    ("la caisse primaire d'assurance maladie a refusé", []),
     ("Élève au collège Jean Moulin.", [("collège Jean Moulin", "ORG")]),
     # after a trigger word, the organisation name only
     ("Employé par la société Transports Bourgogne Vignes SARL depuis 2011.",

@@ -614,7 +614,12 @@ ORG_TERRITORIAL: str = (
     r"smur(?=[ \t]+\d)|Ville(?=[ \t]+d)|VILLE(?=[ \t]+D)|"
     r"[Pp]r[ée]fecture|PR[ÉE]FECTURE|[Ss]ous-[Pp]r[ée]fecture|"
     r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|g[ée]n[ée]ral)|"
-    r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)"
+    r"CONSEIL[ \t]+(?:D[ÉE]PARTEMENTAL|R[ÉE]GIONAL)|"
+    # the CPAM and the CAF written out: "Caisse primaire d'assurance maladie de la Gironde"
+    r"[Cc]aisse[ \t]+[Pp]rimaire[ \t]+d['’][ \t]*[Aa]ssurance[ \t]+[Mm]aladie|"
+    r"CAISSE[ \t]+PRIMAIRE[ \t]+D['’][ \t]*ASSURANCE[ \t]+MALADIE|"
+    r"[Cc]aisse[ \t]+d['’][ \t]*[Aa]llocations[ \t]+[Ff]amiliales|"
+    r"CAISSE[ \t]+D['’][ \t]*ALLOCATIONS[ \t]+FAMILIALES"
 )
 # Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
 REGIONS = (
