@@ -30,6 +30,8 @@ def _widened(text: str, part: str, label: str) -> tuple[str, str]:
         # vigilance centres, family planning and dialysis units named by their town
         ("Déclaration faite au CRPV de Reims le jour même.", "Reims", "CITY",
          "CRPV de Reims", "HOSPITAL"),
+        ("EFS Île-de-France — Maison du don de Nanterre", "Nanterre", "CITY",
+         "Maison du don de Nanterre", "ORG"),
         ("urines conservées pour le ceip-a de montpellier (addictovigilance)", "montpellier",
          "CITY", "ceip-a de montpellier", "HOSPITAL"),
         ("ivg en mars au planning familial de brest, pas d'ist", "brest", "CITY",

@@ -40,7 +40,9 @@ CARE_HEADS = (
 ORG_HEADS_BEFORE_PLACE = (
     r"coop[ée]rative|amicale|collectivit[ée]|r[ée]seau|foyer|refuge|camping|"
     r"service[ \t]+de[ \t]+remplacement|comit[ée]|f[ée]d[ée]ration|syndicat|union|office|"
-    r"communaut[ée][ \t]+de[ \t]+communes|communaut[ée][ \t]+d['’]agglom[ée]ration"
+    r"communaut[ée][ \t]+de[ \t]+communes|communaut[ée][ \t]+d['’]agglom[ée]ration|"
+    # a blood-donation site of the EFS: "Maison du don de | Nanterre"
+    r"maison[ \t]+du[ \t]+don"
 )
 # Lowercase heads that introduce a body's name without being part of it ("l'association
 # AIDES"); "lycée", "collège", "crèche" are, and so is "laboratoire" since the sets of
