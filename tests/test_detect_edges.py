@@ -148,6 +148,8 @@ def test_an_address_takes_a_named_building_and_stops_before_the_next_entity():
          "avenue Magellan, secteur B, niveau 2"),
         ("3 place Guy-Hersant, boîte 41 — 31400", "3 place Guy-Hersant",
          "3 place Guy-Hersant, boîte 41"),
+        ("Boulevard Tanguy Prigent, porte B – 29200 Brest", "Boulevard Tanguy Prigent",
+         "Boulevard Tanguy Prigent, porte B"),
         # a wing named by a word, not a letter or a number, is not taken
         ("12 rue Victor Hugo, aile droite du bâtiment", "12 rue Victor Hugo",
          "12 rue Victor Hugo"),
@@ -155,6 +157,30 @@ def test_an_address_takes_a_named_building_and_stops_before_the_next_entity():
 )  # fmt: skip
 def test_a_hospital_address_takes_its_wing_level_and_sector(text, part, whole):
     assert _widened(text, part, "ADDRESS") == (whole, "ADDRESS")
+
+
+def test_an_address_in_two_parts_on_one_line_is_one_address():
+    text = "Accès : ZAC des Docks, 27 rue du Havre – 76600 Le Havre"
+    out = widen_names(
+        [_entity(text, "ZAC des Docks", "ADDRESS"), _entity(text, "27 rue du Havre", "ADDRESS"),
+         _entity(text, "76600", "ZIP")],
+        text,
+    )
+    assert [(text[e.start : e.end], e.label) for e in out] == [
+        ("ZAC des Docks, 27 rue du Havre", "ADDRESS"), ("76600", "ZIP")
+    ]
+    text = "Parc d'activités des Grands Prés, 5 rue Ambroise-Croizat"
+    (e,) = widen_names(
+        [_entity(text, "Parc d'activités des Grands Prés", "LOCATION"),
+         _entity(text, "5 rue Ambroise-Croizat", "ADDRESS")],
+        text,
+    )
+    assert (e.start, e.end, e.label) == (0, len(text), "ADDRESS")
+    # two towns, or a place and a town, stay apart
+    text = "de Dax, puis le parc Monceau, Paris"
+    out = widen_names([_entity(text, "Dax", "CITY"), _entity(text, "parc Monceau", "LOCATION"),
+                       _entity(text, "Paris", "CITY")], text)
+    assert len(out) == 3
 
 
 def test_an_ordinal_closes_only_a_city_bodys_name():

@@ -76,6 +76,8 @@ _ORDINAL_AFTER = re.compile(
     r"[ \t]+\d{1,2}(?:e|er|ème|eme)(?![\w°%-])(?=[ \t]*(?:$|[.,;:)–—-]|\n))", re.MULTILINE
 )
 _LOOK_BACK = 80
+# the comma between the two parts of one address on one line
+_COMMA_GAP = re.compile(r"[ \t]*,[ \t]*")
 
 
 def _head_before(entity: Entity, text: str, floor: int) -> re.Match[str] | None:
@@ -117,7 +119,9 @@ def _with_complements(
     while tail is not None and tail.end() > address.end:
         if tail.end() > limit:
             part = following[0] if following and not took_next else None
-            if part is None or part.label not in ("ADDRESS", "CITY") or part.end > tail.end():
+            if part is None or part.label not in ("ADDRESS", "CITY", "LOCATION") or (
+                part.end > tail.end()
+            ):
                 break
             took_next = True
             limit = following[1].start if len(following) > 1 else len(text)
@@ -132,7 +136,8 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
     """``entities`` (in reading order, none overlapping) with each body's name widened over
     the head left before it, the number left after it and a "c/o" before it, and each
     address over its complements (an address part a complement covers whole, "bâtiment |
-    Bananier", is taken in); a place that becomes a body's name becomes a HOSPITAL (a care
+    Bananier", is taken in) and over the next address part after a comma ("ZAC des Docks, |
+    27 rue du Havre"); a place that becomes a body's name becomes a HOSPITAL (a care
     head) or an ORG. The result overlaps no more than ``entities``."""
     out: list[Entity] = []
     swallowed = -1  # an address part a complement took whole ("bâtiment | Bananier")
@@ -170,5 +175,14 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
                 tail = _ORDINAL_AFTER.match(text, e.end)
             if tail is not None and (i + 1 == len(entities) or entities[i + 1].start >= tail.end()):
                 e = e.with_(end=tail.end())
+        if (
+            e.label == "ADDRESS" and out and _COMMA_GAP.fullmatch(text, out[-1].end, e.start)
+            and (out[-1].label == "ADDRESS"
+                 or (out[-1].label == "LOCATION" and text[e.start : e.start + 1].isdigit()))
+        ):
+            # "ZAC des Docks, 27 rue du Havre", "Parc d'activités des Grands Prés, 5 rue
+            # Ambroise-Croizat": one address written in two parts
+            out[-1] = Entity(out[-1].start, e.end, "ADDRESS", source=e.source, score=e.score)
+            continue
         out.append(e)
     return out

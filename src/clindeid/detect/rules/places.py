@@ -163,8 +163,9 @@ COMPLEMENTS_AFTER_ADDRESS: tuple[str, ...] = (
     r"(?i:chambre|ch\.|tour|porte|logement|log\.|apt\.?|studio|local)[ \t]*(?:n°[ \t]*)?"
     r"[A-Z]?\d{1,4}[A-Z]?",
     # a hospital's wing, entrance, level or sector after its street: "Bd Tanguy-Prigent,
-    # entrée 4", "71 bd Pinel, aile D", "avenue Magellan, secteur B, niveau 2", "boîte 41"
-    r"(?i:aile|entr[ée]e|niveau|pavillon|secteur|bo[îi]te|hall)[ \t]*(?:n°[ \t]*)?"
+    # entrée 4", "71 bd Pinel, aile D", "avenue Magellan, secteur B, niveau 2", "boîte 41",
+    # "porte C3"
+    r"(?i:aile|entr[ée]e|niveau|pavillon|secteur|bo[îi]te|hall|porte)[ \t]*(?:n°[ \t]*)?"
     r"(?-i:[A-Z]\d{0,3}|\d{1,4}[A-Z]?)",
 )
 # Letters a complement can open with (any case; digits apart): a fast pre-test.
