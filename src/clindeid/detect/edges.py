@@ -5,8 +5,9 @@ common-noun head behind: "centre de vaccinations de | Bayonne", "Amicale des anc
 de | Plougastel", "EHPAD | Résidence du Pin"; or the number that ends it: "école
 élémentaire Tsararano | 1", "Domicile Clinic | 31"; an address its building, flat or house
 number written after it ("Les Hauts de Brunet | , bât. A2", "chemin Bel-Air | , n° 43"), a
-student's room ("Résidence Paul Appell | , chambre 514"); "c/o" before a domicile ("c/o |
-Emmaüs Solidarité").
+student's room ("Résidence Paul Appell | , chambre 514"), a hospital's wing or level ("71 bd
+Pinel | , aile D"), or the second part of an address written in two ("ZAC des Docks | , 27 rue
+du Havre"); "c/o" before a domicile ("c/o | Emmaüs Solidarité").
 Annotators mark the whole name, and an edge left beside a surrogate tells the reader which
 real body or place it was; `widen_names` widens such an entity over its edges.
 """
