@@ -100,6 +100,8 @@ SETS = {
     "heldout_bp": ROOT / "heldout_bp" / "heldout_bp.jsonl",
     "heldout_bq": ROOT / "heldout_bq" / "heldout_bq.jsonl",
     "heldout_br": ROOT / "heldout_br" / "heldout_br.jsonl",
+    "heldout_bs": ROOT / "heldout_bs" / "heldout_bs.jsonl",
+    "heldout_bt": ROOT / "heldout_bt" / "heldout_bt.jsonl",
 }
 
 

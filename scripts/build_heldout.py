@@ -98,6 +98,8 @@ SETS: dict[str, str] = {
     "heldout_bp": "heldbp",
     "heldout_bq": "heldbq",
     "heldout_br": "heldbr",
+    "heldout_bs": "heldbs",
+    "heldout_bt": "heldbt",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
