@@ -55,10 +55,12 @@ import pytest
         # territorial health communities
         ("CPTS DU PAYS DE RETZ\nMaison des associations", "CPTS DU PAYS DE RETZ", "ORG"),
         ("Réunion de la CPTS du Val de Morteau le 3 mars.", "CPTS du Val de Morteau", "ORG"),
-        # a pitch or a mobile home after a campsite's name
-        ("Domicile saisonnier : camping Les Oliviers, mobil-home 27, Lumio", "mobil-home 27",
-         "ADDRESS"),
-        ("Lieu : Camping Bela Vista, emplacement 64, Hendaye", "emplacement 64", "ADDRESS"),
+        # a pitch or a mobile home after a campsite's name (one address with it since the
+        # address in two parts is one span)
+        ("Domicile saisonnier : camping Les Oliviers, mobil-home 27, Lumio",
+         "camping Les Oliviers, mobil-home 27", "ADDRESS"),
+        ("Lieu : Camping Bela Vista, emplacement 64, Hendaye",
+         "Camping Bela Vista, emplacement 64", "ADDRESS"),
         # a street without a number before a bracketed postal box
         ("CHU — URGENCES\nav. de la Croix Blanche (CS 40001) 86021 Poitiers Cedex",
          "av. de la Croix Blanche", "ADDRESS"),

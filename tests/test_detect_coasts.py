@@ -28,7 +28,9 @@ from clindeid.detect.casing import recase
         ("Chute près de la pointe de Penmarc'h en kayak.", "pointe de Penmarc'h", "LOCATION"),
         ("Cariste au Marché d'intérêt national de Rungis.",
          "Marché d'intérêt national de Rungis", "LOCATION"),
-        ("Foyer Les Tilleuls, chambre 12, 5 rue Haute, 29200 Brest", "chambre 12", "ADDRESS"),
+        # (a room, then the street: one address written in two parts)
+        ("Foyer Les Tilleuls, chambre 12, 5 rue Haute, 29200 Brest", "chambre 12, 5 rue Haute",
+         "ADDRESS"),
         # organisations
         ("Matelot sur le fileyeur Mor Braz depuis 2019.", "Mor Braz", "ORG"),
         ("Patron du chalutier hauturier Ar Bagad II.", "Ar Bagad II", "ORG"),

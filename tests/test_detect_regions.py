@@ -32,7 +32,7 @@ from clindeid.detect.casing import recase
         ("Installé en Principauté de Monaco depuis 2019.", "Principauté de Monaco", "LOCATION"),
         ("Hébergé au foyer Les Acacias, chambre 24, 49000 Angers.", "chambre 24", "ADDRESS"),
         ("Domicile : gîte du Moulin Rouge, chemin des Vignes, 84000 Avignon",
-         "gîte du Moulin Rouge", "ADDRESS"),
+         "gîte du Moulin Rouge, chemin des Vignes", "ADDRESS"),
         # organisations
         ("Caisse : MSA Loire-Atlantique-Vendée, adhérent", "MSA Loire-Atlantique-Vendée", "ORG"),
         ("Suivi par le SIST de la Loire pour son poste.", "SIST de la Loire", "ORG"),
