@@ -68,6 +68,12 @@ CASES = [
     ("le premier mai", D("premier mai")),
     ("le trente et un décembre deux mille", D("trente et un décembre deux mille")),
     ("le deux mars deux patients", D("deux mars")),
+    # a birth date dictated with a two-digit year, then a pause; not a count after a date
+    ("son mari né le deux mai cinquante-cinq virgule est suivi",
+     D("deux mai cinquante-cinq")),
+    ("née le onze décembre quatre-vingt-deux soit 42 ans", D("onze décembre quatre-vingt-deux")),
+    ("née le deux mai trente patients", D("deux mai")),
+    ("vu le deux mai cinquante-cinq, en salle", D("deux mai")),
     # day names
     ("revu lundi 3 au matin", D("lundi 3")),
     ("le mardi 12 mars", D("mardi 12 mars")),

@@ -306,6 +306,8 @@ ROUND5_ID_CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("stent actif (lot 2108741). FEVG", [("2108741", ID)]),
     ("Cochlear CI632, n° de série 5120881A.", [("5120881A", ID)]),
     ("neuronavigation (O-arm S/N : O2-44718)", [("O2-44718", ID)]),
+    # a patient's long-term-illness file number (the list's own number stays bare, below)
+    ("prise en charge au titre de l'ALD n° ALD-63-0418827)", [("ALD-63-0418827", ID)]),
     ("SIREN : 418227093", [("418227093", ID)]),
     # negatives: cerfa forms, ALD lists, units, rooms, articles
     ("bon de transport (cerfa n° 50742*03)", []),

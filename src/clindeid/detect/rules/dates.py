@@ -431,6 +431,12 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
             end = min(end, m.start("yw") + length)
         elif name in ("month_year", "year_words"):
             return None
+        elif (short := _dictated_birth_year(text, m)) is not None:
+            # "née le trente janvier cinquante-huit": a birth date dictated with two digits
+            year, length = short
+            parts.append((m.start("yw"), m.start("yw") + length,
+                          _words_field("y_words", g["yw"][:length], year)))
+            end = min(end, m.start("yw") + length)
         else:
             end = m.end("dot") if g.get("dot") else m.end("mon")
     try:
@@ -452,6 +458,27 @@ def _year_in_words(words: str) -> tuple[int, int] | None:
         value = parse_french_number(words[:cut])
         if value is not None and 1850 <= value <= 2099:
             return value, cut
+    return None
+
+
+# a birth announced just before a dictated date, and a pause right after its year
+_BIRTH_BEFORE = re.compile(r"(?i:\bn[ée]e?s?|naissance|ddn)(?:[ \t]+(?:le|en))?[ \t]+$")
+_PAUSE_AFTER = re.compile(r"[ \t]*(?:$|[,.;:)\n]|(?i:virgule|point|donc|soit)\b)")
+
+
+def _dictated_birth_year(text: str, m: re.Match[str]) -> tuple[int, int] | None:
+    """The year a birth date dictated with two digits spells ("né le deux mai
+    cinquante-cinq" → 1955), and the length of its words; None without "né(e) le" before
+    the date or a pause after the number."""
+    if not _BIRTH_BEFORE.search(text, max(0, m.start() - 20), m.start()):
+        return None
+    words = m.group("yw")
+    for cut in reversed([w.start() for w in _WORD_ENDS.finditer(words)]):
+        value = parse_french_number(words[:cut])
+        if value is not None and 0 <= value <= 99:
+            if not _PAUSE_AFTER.match(text, m.start("yw") + cut):
+                return None
+            return expand_two_digit_year(value), cut
     return None
 
 

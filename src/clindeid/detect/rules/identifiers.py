@@ -147,6 +147,9 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
 }
 ID_CASE_SENSITIVE: dict[str, tuple[str, ...]] = {
     "record": (r"ID", r"Id", r"EP", r"AM", r"RG(?=\s*(?:n[°º]\s*)?\d{2}/\d)",
+               # a patient's long-term-illness file, not the list's number ("ALD n° 30"):
+               # "ALD n° ALD-63-0418827"
+               r"ALD(?=[ \t]*n[°º][ \t]*ALD-?\d{2}-)",
                # a judgment's minute number: "Minute 26/019"
                r"Minute(?=\s*(?:n[°º]\s*)?\d{2}/\d)",
                # an implant's, a device's or a vaccine's lot (ID since 2026-11-27, gold
