@@ -183,6 +183,22 @@ def test_an_address_in_two_parts_on_one_line_is_one_address():
     assert len(out) == 3
 
 
+@pytest.mark.parametrize(
+    ("text", "org"),
+    [
+        ("Démarches avec le Consulat général du Sénégal à Paris et l'assurance.",
+         "Consulat général du Sénégal"),
+        ("CONSULAT GÉNÉRAL DU ROYAUME DU MAROC À LILLE", "CONSULAT GÉNÉRAL DU ROYAUME DU MAROC À"),
+    ],
+)
+def test_a_consulate_takes_the_town_it_sits_in(text, org):
+    city = "Paris" if "Paris" in text else "LILLE"
+    out = widen_names([_entity(text, org, "ORG"), _entity(text, city, "CITY")], text)
+    assert [(text[e.start : e.end], e.label) for e in out] == [
+        (text[text.index(org) : text.index(city) + len(city)], "ORG")
+    ]
+
+
 def test_an_ordinal_closes_only_a_city_bodys_name():
     assert _widened("élève du collège Jean Moulin 4e, redoublant.", "collège Jean Moulin",
                     "ORG") == ("collège Jean Moulin", "ORG")

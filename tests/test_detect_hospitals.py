@@ -70,6 +70,9 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("CAISSE D'ALLOCATIONS FAMILIALES DU NORD",
      [("CAISSE D'ALLOCATIONS FAMILIALES DU NORD", "ORG")]),
     ("la caisse primaire d'assurance maladie a refusé", []),
+    # a consulate (its town is joined to it by `detect.edges`)
+    ("Démarches avec le Consulat général du Sénégal à Paris et l'assurance.",
+     [("Consulat général du Sénégal", "ORG")]),
     ("Élève au collège Jean Moulin.", [("collège Jean Moulin", "ORG")]),
     # after a trigger word, the organisation name only
     ("Employé par la société Transports Bourgogne Vignes SARL depuis 2011.",

@@ -77,6 +77,9 @@ _ORDINAL_AFTER = re.compile(
     r"[ \t]+\d{1,2}(?:e|er|ème|eme)(?![\w°%-])(?=[ \t]*(?:$|[.,;:)–—-]|\n))", re.MULTILINE
 )
 _LOOK_BACK = 80
+# a consulate or an embassy, named with the town it sits in ("… du Sénégal à Paris")
+_CONSULATE = re.compile(r"(?i:consulat|ambassade)")
+_TO_CITY = re.compile(r"[ \t]*(?:[àÀ][ \t]+)?")
 # the comma between the two parts of one address on one line
 _COMMA_GAP = re.compile(r"[ \t]*,[ \t]*")
 
@@ -161,6 +164,12 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             # not an EHPAD's residence: its room is no address; a hotel's room is
             e, took_next = _with_complements(e, entities[i + 1 : i + 3], text)
             if took_next:
+                swallowed = i + 1
+        if e.label == "ORG" and i + 1 < len(entities) and _CONSULATE.match(text, e.start):
+            nxt = entities[i + 1]
+            if nxt.label == "CITY" and _TO_CITY.fullmatch(text, e.end, nxt.start):
+                # "Consulat général du Sénégal | à | Paris": the consulate's seat is its name's
+                e = e.with_(end=nxt.end)
                 swallowed = i + 1
         if e.label in ("HOSPITAL", "ORG") and i + 1 < len(entities):
             nxt = entities[i + 1]

@@ -619,7 +619,9 @@ ORG_TERRITORIAL: str = (
     r"[Cc]aisse[ \t]+[Pp]rimaire[ \t]+d['’][ \t]*[Aa]ssurance[ \t]+[Mm]aladie|"
     r"CAISSE[ \t]+PRIMAIRE[ \t]+D['’][ \t]*ASSURANCE[ \t]+MALADIE|"
     r"[Cc]aisse[ \t]+d['’][ \t]*[Aa]llocations[ \t]+[Ff]amiliales|"
-    r"CAISSE[ \t]+D['’][ \t]*ALLOCATIONS[ \t]+FAMILIALES"
+    r"CAISSE[ \t]+D['’][ \t]*ALLOCATIONS[ \t]+FAMILIALES|"
+    # a country's consulate or embassy: "Consulat général du Sénégal à Paris"
+    r"Consulat(?:[ \t]+g[ée]n[ée]ral)?|CONSULAT(?:[ \t]+G[ÉE]N[ÉE]RAL)?|Ambassade|AMBASSADE"
 )
 # Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
 REGIONS = (
