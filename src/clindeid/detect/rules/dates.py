@@ -450,15 +450,21 @@ def _build(text: str, m: re.Match[str], name: str) -> tuple[DateValue, str, int,
 _WORD_ENDS = re.compile(r"(?<=\w)(?=[ \t\u00a0-]|$)")
 
 
+def _leading_number(words: str, low: int, high: int) -> tuple[int, int] | None:
+    """The number in ``[low, high]`` the longest run of leading number words spells, and
+    that run's length."""
+    for cut in reversed([m.start() for m in _WORD_ENDS.finditer(words)]):
+        value = parse_french_number(words[:cut])
+        if value is not None and low <= value <= high:
+            return value, cut
+    return None
+
+
 def _year_in_words(words: str) -> tuple[int, int] | None:
     """The year (1850–2099) the longest run of leading number words spells, and that run's
     length: "deux mille vingt-six deux points" → 2026 (the "deux" of "deux points" is no
     part of the year)."""
-    for cut in reversed([m.start() for m in _WORD_ENDS.finditer(words)]):
-        value = parse_french_number(words[:cut])
-        if value is not None and 1850 <= value <= 2099:
-            return value, cut
-    return None
+    return _leading_number(words, 1850, 2099)
 
 
 # a birth announced just before a dictated date, and a pause right after its year
@@ -472,14 +478,10 @@ def _dictated_birth_year(text: str, m: re.Match[str]) -> tuple[int, int] | None:
     the date or a pause after the number."""
     if not _BIRTH_BEFORE.search(text, max(0, m.start() - 20), m.start()):
         return None
-    words = m.group("yw")
-    for cut in reversed([w.start() for w in _WORD_ENDS.finditer(words)]):
-        value = parse_french_number(words[:cut])
-        if value is not None and 0 <= value <= 99:
-            if not _PAUSE_AFTER.match(text, m.start("yw") + cut):
-                return None
-            return expand_two_digit_year(value), cut
-    return None
+    found = _leading_number(m.group("yw"), 0, 99)
+    if found is None or not _PAUSE_AFTER.match(text, m.start("yw") + found[1]):
+        return None
+    return expand_two_digit_year(found[0]), found[1]
 
 
 def _has_trigger(text: str, start: int) -> bool:
