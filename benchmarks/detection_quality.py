@@ -102,6 +102,10 @@ SETS = {
     "heldout_br": ROOT / "heldout_br" / "heldout_br.jsonl",
     "heldout_bs": ROOT / "heldout_bs" / "heldout_bs.jsonl",
     "heldout_bt": ROOT / "heldout_bt" / "heldout_bt.jsonl",
+    "heldout_bu": ROOT / "heldout_bu" / "heldout_bu.jsonl",
+    "heldout_bv": ROOT / "heldout_bv" / "heldout_bv.jsonl",
+    "heldout_bw": ROOT / "heldout_bw" / "heldout_bw.jsonl",
+    "heldout_bx": ROOT / "heldout_bx" / "heldout_bx.jsonl",
 }
 
 

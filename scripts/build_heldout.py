@@ -100,6 +100,10 @@ SETS: dict[str, str] = {
     "heldout_br": "heldbr",
     "heldout_bs": "heldbs",
     "heldout_bt": "heldbt",
+    "heldout_bu": "heldbu",
+    "heldout_bv": "heldbv",
+    "heldout_bw": "heldbw",
+    "heldout_bx": "heldbx",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
