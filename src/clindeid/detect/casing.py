@@ -233,6 +233,9 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
             # (algérie)" ("tissu bénin" stays)
             cut = len(m.group()) - len(head)
             new[i] = m.group()[:cut] + _capitalised(head)
+        if i > 1 and _departement_in_place(words, i, head):
+            cut = len(m.group()) - len(head)
+            new[i] = m.group()[:cut] + _capitalised(head)  # "dans le jura", "dans l'aisne"
         if head == "la" and i + 1 < len(words) and words[i + 1].group() == "poste" and (
             line[m.end() : words[i + 1].start()] == " "
         ):
@@ -716,6 +719,26 @@ def _world_city(word: str, min_population: int) -> bool:
         return False
     found = world_cities().get(normalize_key(word))
     return found is not None and found[0] >= min_population and found[1] != "FR"
+
+
+def _departement_in_place(words: list[re.Match[str]], i: int, head: str) -> bool:
+    """Whether ``words[i]`` (``head`` without its elision) is a département after "dans
+    le", "dans la" or "dans l'" that French writes more often capitalised than not ("dans
+    le jura", "dans le gard"; not "dans le nord", "dans le lot")."""
+    from clindeid.knowledge.vocabulary import word_ranks
+
+    if head not in _departement_names() or "-" in head or len(head) < 3:
+        return False
+    word = words[i].group()
+    if word != head:  # "l'aisne": the article is elided on the word itself
+        if word[:2].lower() not in ("l'", "l’") or words[i - 1].group().lower() != "dans":
+            return False
+    elif words[i - 1].group().lower() not in ("le", "la") or (
+        words[i - 2].group().lower() != "dans"
+    ):
+        return False
+    ranks = word_ranks(head)
+    return ranks.lower < 0 or 0 <= ranks.title < ranks.lower
 
 
 def _is_place(word: str) -> bool:

@@ -50,6 +50,8 @@ _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
 _ADDRESS_COMPLEMENT = re.compile(
     r",?[ \t]*(?:" + "|".join(COMPLEMENTS_AFTER_ADDRESS) + r")(?![\w])"
 )
+# the mainland after "France": "France hexagonale", "FRANCE MÉTROPOLITAINE"
+_MAINLAND = re.compile(r"[ \t]+(?i:hexagonale|m[ée]tropolitaine|continentale)(?![\w-])")
 # lodgings whose room or flat, written after their name, is part of an address: "Hôtel du
 # Parc, chambre 17"
 _LODGING = re.compile(rf"(?i:h[ôo]tel{HOTEL_NOT_LODGING}|r[ée]sidence|camping|foyer)[ \t]")
@@ -185,6 +187,12 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
                 tail = _ORDINAL_AFTER.match(text, e.end)
             if tail is not None and (i + 1 == len(entities) or entities[i + 1].start >= tail.end()):
                 e = e.with_(end=tail.end())
+        if e.label == "LOCATION" and text[e.start : e.end].lower() == "france":
+            mainland = _MAINLAND.match(text, e.end)
+            if mainland is not None and (
+                i + 1 == len(entities) or entities[i + 1].start >= mainland.end()
+            ):
+                e = e.with_(end=mainland.end())  # "France hexagonale", "France métropolitaine"
         if (
             e.label == "ADDRESS" and out and _COMMA_GAP.fullmatch(text, out[-1].end, e.start)
             and (out[-1].label == "ADDRESS"

@@ -528,8 +528,11 @@ def _emergency_number(text: str, m: re.Match[str]) -> bool:
 def _bare_day_month(text: str, m: re.Match[str], start: int, end: int) -> bool:
     """A day-month without a trigger word: "(16/09)", "03/04 22h00" (a time follows),
     "ETF 10/02" (two-digit day, zero-padded month: scores and doses are not written so), a
-    column of a results table ("\t02/12\t09/12\t15/12": two such cells on a tabbed line)."""
+    column of a results table ("\t02/12\t09/12\t15/12": two such cells on a tabbed line), a
+    weekday before it ("mardi 02/12")."""
     if _BRACKET_DM_RE.match(text, start - 1) or _TIME_AFTER_RE.match(text, end):
+        return True
+    if _WEEKDAY_BEFORE.search(text, max(0, start - 12), start):
         return True
     if len(m.group("d")) == 2 and m.group("m")[0] == "0":
         return True
@@ -638,14 +641,37 @@ def _seasons(text: str) -> Iterator[_Candidate]:
                          build_format(text, start, m.end(), []), 0.6, False)
 
 
+# two years joined by a dash, nothing else: "2019-2021", "2008 – 2012"
+_YEAR_RANGE = re.compile(r"\d{4}[ \t]*[-–][ \t]*\d{4}")
+
+
+def _year_range(text: str, m: re.Match[str], years: list[re.Match[str]]) -> bool:
+    """Whether ``m`` is a range of two years, the second after the first by at most 30
+    years, standing alone (no code or number around it: "ALD-2019-2021", "2019-2021/3")."""
+    if len(years) != 2 or not _YEAR_RANGE.fullmatch(m.group("ys")):
+        return False
+    first, last = int(years[0].group()), int(years[1].group())
+    before = text[m.start() - 1 : m.start()]
+    after = text[m.end() : m.end() + 1]
+    return (
+        first < last <= first + 30
+        and not (before.isalnum() or before in "-/_.")
+        and not (after.isalnum() or after in "-/_")
+    )
+
+
 def _years(text: str, m: re.Match[str], score: float) -> Iterator[_Candidate]:
     """Years after a trigger: "en 2003", "(2019)", "hiver 2012", "de 2010 à 2012"."""
     trig = _YEAR_TRIGGER.search(text, max(0, m.start() - 20), m.start())
-    if trig is None:
-        return
     chain = m.group("ys")
     years = list(_YEAR_IN_CHAIN.finditer(chain))
-    if trig.group("p") and not text.startswith(")", m.end()):
+    if trig is None or (trig.group("p") and not text.startswith(")", m.end())):
+        # "2019-2021", "(2019-2021 puis 2024)": a range of years needs no trigger
+        if _year_range(text, m, years):
+            for y in years:
+                s, e = m.start("ys") + y.start(), m.start("ys") + y.end()
+                yield _Candidate(s, e, DateValue(int(y.group()), None, None), "{y4}", score,
+                                 False)
         return
     if trig.group("r") and len(years) < 2:
         return

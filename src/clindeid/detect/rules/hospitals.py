@@ -97,7 +97,9 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+d['’]échographie(?:\s+obstétricale)?|centre\s+de\s+référence|"
      r"unité\s+d['’](?:auto-?)?dialyse|"
      r"centre\s+(?:dermatologique|ophtalmologique|cardiologique)|"
-     r"centre\s+r[ée]gional\s+du\s+psychotraumatisme", "OTHER", False),
+     r"centre\s+r[ée]gional\s+du\s+psychotraumatisme|"
+     # the obesity centres named by their region: "Centre Spécialisé de l'Obésité de Picardie"
+     r"centre\s+(?:sp[ée]cialis[ée]|int[ée]gr[ée])\s+de\s+l['’]ob[ée]sit[ée]", "OTHER", False),
     (r"CMS|CDPS|MSP|EMSP", "OTHER", True),
     (r"maison\s+de\s+retraite|résidence\s+(?:médicalisée|seniors?)|foyer\s+logement|"
      r"centre\s+d['’]accueil\s+de\s+jour|accueil\s+de\s+jour",
@@ -122,8 +124,14 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
 # care facilities named by their département number ("CLAT 93"): `HospitalDetector._acronyms`.
 HOSPITAL_ACRONYM = (
     r"(?<![\w-])(?:(?:CH|GH)[A-Z]{2,4}"
-    r"|(?:CLAT|CeGIDD|CAMSP|CMPP|CSAPA|CDAG|CPEF|CMP|EMPP)[ \t]+(?P<number>\d{2,3}|2[AB]))"
-    r"(?![\w-])"
+    r"|(?:CLAT|CeGIDD|CAMSP|CMPP|CSAPA|CDAG|CPEF|CMP|EMPP)[ \t]+(?P<number>\d{2,3}|2[AB])"
+    # a home-hospitalisation service by its number after "l'" or before a dash or the line's
+    # end ("l'HAD 72", "HAD 72 – Hospitalisation à domicile …"; "HAD 14/8" is an anxiety
+    # and depression score)
+    r"|(?:(?<=[lL]['’])HAD[ \t]+(?P<had>\d{2}|2[AB])(?![\w/,.-])"
+    r"|HAD[ \t]+(?P<had2>\d{2}|2[AB])(?=[ \t]*(?:[–—][ \t]|\n|$))))"
+    # (not a duration or a dose after the number: "CMP 15 jours")
+    r"(?![\w-]|[ \t]*(?:j\b|jours?\b|sem|mois\b|ans?\b|h\b|heures?\b|%|mg\b|ml\b|fois\b))"
 )
 # Upper-case words of that shape that name no establishment.
 HOSPITAL_ACRONYM_NOT: frozenset[str] = frozenset(
@@ -206,6 +214,12 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Aa]ssociation", r"[Ff]ondation", r"SARL",
     r"SAS?(?<!\d[ \t]SA)(?<!\d[ \t]SAS)(?=[ \t]+[A-Z][a-z]{3,})", r"SCM", r"SELARL",
     r"SELAS", r"GIE",
+    # notaries' and lawyers' offices: "Office notarial du Marais Breton", "SCP Jouan & Bellec"
+    r"[Oo]ffice\s+notarial", r"[Éé]tude\s+notariale", r"SCP(?=[ \t]+[A-Z][a-z])",
+    # a professional union by its members and its territory: "Syndicat des dermatologues de
+    # la Côte d'Azur" (the name after the members must be capitalised)
+    r"[Ss]yndicat(?:\s+(?:national|r[ée]gional|d[ée]partemental))?"
+    r"(?:\s+(?:des|du|de\s+la|de\s+l['’])\s*[a-zéèêàç]+(?:-[a-zéèêàç]+)?)?",
     r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie",
     r"[Cc]r[èe]che(?:\s+(?:municipale|parentale|collective|familiale|d['’]entreprise))?",
     r"[Cc]lub(?=\s+(?:Les|Le|La|L['’])\s*[A-ZÀ-Ý])",
@@ -319,6 +333,9 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[ \t]+l['’]espace)?)", r"[Mm]inist[èe]re[ \t]+(?:des|de[ \t]+la|de[ \t]+l['’]|du)"
     r"[ \t]*[A-ZÉÈ][a-zéèêàç]+(?:[ \t]+et[ \t]+(?:des|de[ \t]+la)[ \t]+[A-ZÉÈ][a-zéèêàç]+)*",
     r"France[ \t]+Travail", r"P[ôo]le[ \t]+[Ee]mploi", r"Doctolib",
+    # a national professional union by its members: "Syndicat national des
+    # dermatologues-vénéréologues"
+    r"[Ss]yndicat[ \t]+national[ \t]+des[ \t]+[a-zéèêàç]{4,}(?:-[a-zéèêàç]{4,})?",
     # with its county committee: "Ligue contre le cancer – comité du Gers"
     r"Ligue[ \t]+(?:nationale[ \t]+)?contre[ \t]+(?:le[ \t]+cancer|l['’]ob[ée]sit[ée])"
     r"(?:[ \t]*[–-]?[ \t]*(?:[Cc]omit[ée][ \t]+)?(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
@@ -836,6 +853,8 @@ _ORG = re.compile(
     rf"(?P<name>{_NAME})"
 )
 _UNIVERSITY_NUMBER = re.compile(r"[ \t]+\d{1,2}(?!\d|[,.:/]\d)")
+# a partner's name after an ampersand: "SCP Jouan & Bellec"
+_PARTNER = re.compile(rf"[ \t]+&[ \t]+[{UP}][{LOW}{UP}'’-]+(?![\w-])")
 _ORG_STOP = r"(?!(?:M|Mme|Mlle|Mr|Dr|Pr|Le|La|Les|Monsieur|Madame)\b(?![-'’]))"
 _ORG_UNIT = rf"(?:{_PART})*{_ORG_STOP}{_CAPWORD}"
 _ORG_NAME = rf"{_ORG_STOP}[{UP}][\w{APOS}-]*(?:[ \t]+(?:{_ORG_UNIT}|&(?:amp;)?)){{0,5}}"
@@ -992,6 +1011,13 @@ _SPORT_NAMED = re.compile(
     r"|Judo|Natation|Athlétisme|Cyclisme|Triathlon|Aviron|Escrime|Hockey)(?![\w-])"
 )
 _CLUB_FIELD = re.compile(rf"\b(?i:club)[ \t]*:[ \t]*(?P<name>{_ORG_NAME})")
+# A French sports federation by its initials ("licence FFHB", "plongeur FFESSM"), with a word
+# of sport or licence close to it ("FFR" alone is a fractional flow reserve).
+_FEDERATION = re.compile(r"(?<![\w-])FF[A-Z]{1,5}(?![\w-])")
+_FEDERATION_CUE = re.compile(
+    rf"{SPORT_CUES}|(?i:licence|f[ée]d[ée]ration|comp[ée]tition|plong[ée]e?|plongeur|"
+    r"certificat[ \t]+(?:m[ée]dical[ \t]+)?de[ \t]+non)"
+)
 # A club named by its sport and its commune: "club de judo de Pantin", "Club de tennis
 # d'Arras", "club de foot du Havre" (the whole is the organisation).
 _CLUB_OF_TOWN = re.compile(
@@ -1299,7 +1325,8 @@ class HospitalDetector:
 
         for m in _HOSPITAL_ACRONYM.finditer(text):
             word = m.group()
-            if m.group("number") is None and (
+            numbered = m.group("number") or m.group("had") or m.group("had2")
+            if numbered is None and (
                 word in HOSPITAL_ACRONYM_NOT or is_surname(word) or is_first_name(word)
                 or is_common_word(word) or written_lowercase(word)  # "CHUTES"
             ):
@@ -1343,6 +1370,9 @@ class HospitalDetector:
             number = _UNIVERSITY_NUMBER.match(text, end)
             if number and m.group().lower().startswith("univ"):
                 end = number.end()  # "Université Lyon 2"
+            partner = _PARTNER.match(text, end)
+            if partner:
+                end = partner.end()  # "SCP Jouan & Bellec"
             head = text[m.start() : name_start].split()
             start = name_start if head and head[0] in LOWER_HEADS_OUTSIDE else m.start()
             yield Entity(start, end, "ORG", source="pattern/org", score=0.8)
@@ -1474,6 +1504,12 @@ class HospitalDetector:
                 continue  # "club de foot du quartier"; "club de rugby de mâcon" is a town
             yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
                          source="pattern/org", score=0.8)
+        for m in _FEDERATION.finditer(text):
+            ls = text.rfind("\n", 0, m.start()) + 1
+            le = text.find("\n", m.end())
+            near = text[max(ls, m.start() - 40) : min(le if le >= 0 else len(text), m.end() + 20)]
+            if _FEDERATION_CUE.search(near):
+                yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _CLUB_FIELD.finditer(text):
             start = m.start("name")
             end = _trim(text, start, m.end("name"))

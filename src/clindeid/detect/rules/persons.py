@@ -640,9 +640,11 @@ _TYPING_ALTERNATIVES: tuple[str, ...] = (
     # a typing cue, then the pair: "Frappe : MB/jc"
     rf"(?<![\w]){_TYPING_CUE}[ \t]*:?[ \t]*(?P<a>[A-Z]{{1,4}})[ \t]*/[ \t]*"
     r"(?P<b>[a-z]{2,3}|[A-Z]{2,3})(?![\w/])",
-    # the typist in brackets after the typing date: "frappé le 27/05/2026 (MB)"
-    rf"(?<![\w]){_TYPING_CUE}[ \t]+(?i:le)[ \t]+\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}}[ \t]*"
-    r"\((?P<c>[A-Z]{2,3}|[a-z]{2,3})\)",
+    # the typist (or a pair) in brackets after the typing date, its "le" and its year
+    # optional: "frappé le 27/05/2026 (MB)", "frappé le 10/06 (MJ)", "tapé 23.04.2026 (ng)",
+    # "saisi le 16/02/2026 (sc/jd)"
+    rf"(?<![\w]){_TYPING_CUE}[ \t]+(?:(?i:le)[ \t]+)?\d{{1,2}}[/.]\d{{1,2}}(?:[/.]\d{{2,4}})?"
+    r"[ \t]*\((?P<c>[A-Z]{2,3}|[a-z]{2,3})(?:[ \t]?/[ \t]?(?P<c2>[A-Z]{2,3}|[a-z]{2,3}))?\)",
     # a pair opening the line before a dated edit or a date: "NF/DL – édité le 04/09/2026",
     # "ML/FB · 30/01/2026", "ST/CP – le 23/01/2026"
     r"^[ \t]*(?P<d>[A-Z]{2,4})/(?P<e>[A-Z]{2,3}|[a-z]{2,3})(?=[ \t]*[–—·•|-][ \t]*"

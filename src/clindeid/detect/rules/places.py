@@ -149,6 +149,14 @@ COMPLEMENTS: tuple[str, ...] = (
     r"(?:entrée|hall)\s+[A-Z0-9]\b",
     r"lot\s+(?:n°\s*)?\d{1,4}\b(?![/.-]?\w)",
 )
+# The complements that may open an address line before its number: besides those above, a
+# pavilion and a building by its name ("Pavillon B, 6 avenue Molière", "Bâtiment Sud-Est,
+# 6 allée des Pins").
+COMPLEMENTS_BEFORE_ADDRESS: tuple[str, ...] = (
+    *COMPLEMENTS,
+    r"pavillon\s+[A-Z0-9]{1,3}\b",
+    r"b[âa]timent\s+(?-i:[A-ZÀ-Ý][a-zà-ÿ]+(?:[ -][A-ZÀ-Ý][a-zà-ÿ]+){0,3})(?![\w-])",
+)
 # The complements that may follow an address already found, on its line, capitals as
 # written (`clindeid.detect.edges`): besides building, staircase and flat, a number sign, a
 # named building, and a student's room or an estate's tower ("Résidence Paul Appell,
@@ -196,6 +204,12 @@ ZIP_PATTERN = (
 ZIP_CUES = r"(?:\bC\.?\s?P\.?|\bcode\s+postal|\bCode\s+postal|\bCODE\s+POSTAL)\s*:?\s*$"
 CEDEX = r"(?:CEDEX|Cedex|cedex)(?:\s+\d{1,2})?"
 
+# A burial place before the village or quarter it lies in: "caveau familial de Cardo",
+# "inhumée au cimetière de Lumio", "tombe familiale à Pigna".
+BURIAL_PLACE_CUE = (
+    r"(?:caveau|tombe|s[ée]pulture|cimeti[èe]re|columbarium)"
+    r"(?:\s+(?:familia(?:l|le|ux)|communal|de\s+famille))?\s+(?:de|d['’]|à)"
+)
 # Cues before a commune ("strong": any commune is accepted, even a common word; "weak":
 # only unambiguous communes, but capitalisation after the cue is evidence enough for names).
 STRONG_CITY_CUES: tuple[str, ...] = (
@@ -208,6 +222,7 @@ STRONG_CITY_CUES: tuple[str, ...] = (
     r"Hôpital\s+d(?:e|['’])", r"[Cc]entre\s+[Hh]ospitalier\s+(?:de|d['’])",
     r"[Cc]linique\s+d(?:e|['’])", r"EHPAD\s+d(?:e|['’])", r"[Ff]ait\s+à",
     r"lieu\s+de\s+naissance\s*:?", r"ville\s+de\s+naissance\s*:?", r"commune\s*:", r"lieu\s*:",
+    BURIAL_PLACE_CUE,
 )  # fmt: skip
 WEAK_CITY_CUES: tuple[str, ...] = (r"à", r"vers", r"sur", r"près\s+d(?:e|['’])", r"région\s+de")
 # Cues that make a birth/residence place a place even when it is not a French commune.
@@ -215,7 +230,7 @@ FOREIGN_PLACE_CUES: tuple[str, ...] = (
     r"n[ée]e?s?(?:\s+le\s+[\d/.\s]{6,12}(?:\(\d{1,3}\s+ans\)\s*)?)?\s+à",
     r"originaire\s+d(?:e|['’])",
     r"domicili[ée]e?s?\s+à", r"demeurant\s+à", r"habit(?:e|ant|ante)\s+à", r"vi(?:t|vant)\s+à",
-    r"lieu\s+de\s+naissance\s*:?",
+    r"lieu\s+de\s+naissance\s*:?", BURIAL_PLACE_CUE,
 )  # fmt: skip
 # Words before a capitalised word that make it a person name, not a commune.
 PERSON_CUES: frozenset[str] = frozenset(
@@ -366,6 +381,8 @@ LOCATION_CUES: tuple[str, ...] = (
     r"vivant", r"vivent", r"r[ée]sident", r"h[ée]berg[ée]e?s?", r"accueillie?s?",
     r"adopt[ée]e?s?", r"hospitalis[ée]e?s?", r"soign[ée]e?s?", r"op[ée]r[ée]e?s?",
     r"grandie?", r"[ée]lev[ée]e?s?", r"domicili[ée]e?s?", r"installation", r"arriv[ée]e",
+    # a body's branch in a territory: "Antenne du Gard", "comité de la Somme"
+    r"antenne", r"d[ée]l[ée]gation", r"comit[ée]",
 )  # fmt: skip
 # After a country: "en France depuis 2 ans".
 LOCATION_CUES_AFTER = r"[ \t]+(?:depuis|jusqu['’]en|entre|de[ \t]+\d{4}[ \t]+à)\b"
@@ -462,6 +479,10 @@ WHOLE_FEATURES = (
     r"port(?:[ \t]+de[ \t]+(?:p[êe]che|plaisance|commerce))?|mer|canal|campement|squat|"
     r"plantation|bananeraie|manade|pont|"
     r"zone[ \t]+de[ \t]+fret|"
+    # sports grounds named after a person: "gymnase Pierre-de-Coubertin", "piscine
+    # Jean-Taris" (a hospital's "salle Charcot" is a ward: a plain "salle" stays out)
+    r"gymnase|piscine|patinoire|v[ée]lodrome|dojo|boulodrome|hippodrome|"
+    r"complexe[ \t]+sportif|salle[ \t]+(?:omnisports?|de[ \t]+sports?|polyvalente)|"
     # mountains and their pastures: "montagne de Sanguinière", "Monts de Lacaune",
     # "cordillère Royale", "Bocca di Foggiale", "cabane de l'Artigue"
     r"montagne|monts|cordill[èe]re|bocca|cabane"
@@ -643,7 +664,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
     return {
         "numbered": re.compile(
             # cheap first-character test (a house number or a complement's first letter)
-            rf"(?=[\d{_COMPLEMENT_FIRSTS}])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*[,–—-]\s*)*)"
+            rf"(?=[\d{_COMPLEMENT_FIRSTS}])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS_BEFORE_ADDRESS)})\s*[,–—-]\s*)*)"
             rf"(?P<num>{_HOUSE_NUMBER})[ \t]*(?:,[ \t]*)?{street}(?P<comp>{complement})"
         ),
         # "douze rue de la tour billy": a strong street type only ("trois allées" is no
@@ -658,7 +679,7 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
             rf"(?P<addr>{street}(?P<comp>{complement}))"
         ),
         "named": re.compile(
-            rf"(?<![\w-])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS)})\s*[,–—-]\s*)*)"
+            rf"(?<![\w-])(?P<pre>(?:(?i:{'|'.join(COMPLEMENTS_BEFORE_ADDRESS)})\s*[,–—-]\s*)*)"
             rf"(?P<type>(?i:{_alternation(named)})){_SEP}(?P<name>{name_strict})"
             rf"(?P<comp>{complement})(?P<street>,[ \t]*{street_plain})?"
         ),
