@@ -106,6 +106,10 @@ SETS = {
     "heldout_bv": ROOT / "heldout_bv" / "heldout_bv.jsonl",
     "heldout_bw": ROOT / "heldout_bw" / "heldout_bw.jsonl",
     "heldout_bx": ROOT / "heldout_bx" / "heldout_bx.jsonl",
+    "heldout_by": ROOT / "heldout_by" / "heldout_by.jsonl",
+    "heldout_bz": ROOT / "heldout_bz" / "heldout_bz.jsonl",
+    "heldout_ca": ROOT / "heldout_ca" / "heldout_ca.jsonl",
+    "heldout_cb": ROOT / "heldout_cb" / "heldout_cb.jsonl",
 }
 
 

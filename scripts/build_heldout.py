@@ -104,6 +104,10 @@ SETS: dict[str, str] = {
     "heldout_bv": "heldbv",
     "heldout_bw": "heldbw",
     "heldout_bx": "heldbx",
+    "heldout_by": "heldby",
+    "heldout_bz": "heldbz",
+    "heldout_ca": "heldca",
+    "heldout_cb": "heldcb",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
