@@ -34,7 +34,10 @@ CARE_HEADS = (
     # vigilance centres and family-planning and dialysis units named by their town: "CRPV
     # de | Reims", "ceip-a de | montpellier", "planning familial de | brest", "unité de
     # dialyse médicalisée de | Gap"
-    r"crpv|CRPV|ceip-?a|CEIP-?A|planning[ \t]+familial|unit[ée][ \t]+de[ \t]+dialyse"
+    r"crpv|CRPV|ceip-?a|CEIP-?A|planning[ \t]+familial|unit[ée][ \t]+de[ \t]+dialyse|"
+    # the armed forces' medical centres and their antennas: "CMA de | Fort-de-France",
+    # "antenne médicale de | Crozon"
+    r"cma|CMA|antenne[ \t]+m[ée]dicale"
 )
 # Heads of other bodies whose name ends with a place: "coopérative de | Grand-Coude".
 ORG_HEADS_BEFORE_PLACE = (
@@ -42,7 +45,9 @@ ORG_HEADS_BEFORE_PLACE = (
     r"service[ \t]+de[ \t]+remplacement|comit[ée]|f[ée]d[ée]ration|syndicat|union|office|"
     r"communaut[ée][ \t]+de[ \t]+communes|communaut[ée][ \t]+d['’]agglom[ée]ration|"
     # a blood-donation site of the EFS: "Maison du don de | Nanterre"
-    r"maison[ \t]+du[ \t]+don"
+    r"maison[ \t]+du[ \t]+don|"
+    # a national body's office in a département: "Service départemental de l'| ONACVG"
+    r"service[ \t]+d[ée]partemental"
 )
 # Lowercase heads that introduce a body's name without being part of it ("l'association
 # AIDES"); "lycée", "collège", "crèche" are, and so is "laboratoire" since the sets of

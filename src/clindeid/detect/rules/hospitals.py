@@ -333,6 +333,17 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[ \t]+l['’]espace)?)", r"[Mm]inist[èe]re[ \t]+(?:des|de[ \t]+la|de[ \t]+l['’]|du)"
     r"[ \t]*[A-ZÉÈ][a-zéèêàç]+(?:[ \t]+et[ \t]+(?:des|de[ \t]+la)[ \t]+[A-ZÉÈ][a-zéèêàç]+)*",
     r"France[ \t]+Travail", r"P[ôo]le[ \t]+[Ee]mploi", r"Doctolib",
+    # veterans' and wounded soldiers' bodies, military schools
+    r"[Oo]ffice[ \t]+[Nn]ational[ \t]+des[ \t]+[Cc]ombattants[ \t]+et[ \t]+des[ \t]+[Vv]ictimes"
+    r"[ \t]+de[ \t]+[Gg]uerre",
+    r"OFFICE[ \t]+NATIONAL[ \t]+DES[ \t]+COMBATTANTS[ \t]+ET[ \t]+DES[ \t]+VICTIMES[ \t]+DE"
+    r"[ \t]+GUERRE",
+    r"[Ss]ervice[ \t]+d[ée]partemental[ \t]+de[ \t]+l['’]ONACVG(?:[ \t]+(?:de[ \t]+la|"
+    r"de[ \t]+l['’]|du|des|de|d['’])[ \t]*[A-ZÉ][\w'’-]+(?:[ \t-][A-ZÉ][\w'’-]+)*)?",
+    r"[Cc]ellule[ \t]+d['’]aide[ \t]+aux[ \t]+bless[ée]s[ \t]+de[ \t]+l['’][Aa]rm[ée]e[ \t]+de"
+    r"[ \t]+[Tt]erre", r"CABAT",
+    r"[ÉéEe]cole[ \t]+de[ \t]+l['’][Aa]ir(?:[ \t]+et[ \t]+de[ \t]+l['’][Ee]space)?",
+    r"[ÉéEe]cole[ \t]+[Nn]avale", r"[Ee]cole[ \t]+[Ss]p[ée]ciale[ \t]+[Mm]ilitaire",
     # a national professional union by its members: "Syndicat national des
     # dermatologues-vénéréologues"
     r"[Ss]yndicat[ \t]+national[ \t]+des[ \t]+[a-zéèêàç]{4,}(?:-[a-zéèêàç]{4,})?",
@@ -1011,6 +1022,41 @@ _SPORT_NAMED = re.compile(
     r"|Judo|Natation|Athlétisme|Cyclisme|Triathlon|Aviron|Escrime|Hockey)(?![\w-])"
 )
 _CLUB_FIELD = re.compile(rf"\b(?i:club)[ \t]*:[ \t]*(?P<name>{_ORG_NAME})")
+# A military unit by its number: "21e régiment d'infanterie de marine", "13e demi-brigade de
+# Légion étrangère", "2e RÉGIMENT D'INFANTERIE DE MARINE", "8e RPIMa", "1er REC" (the
+# descriptor's words in the unit noun's case; a town after it is left to the places:
+# "1er régiment d'infanterie | de Sarrebourg").
+_UNIT_ORDINAL = r"(?<![\w-])\d{1,3}(?:er|re|ère|e|ème|eme)[ \t]+"
+# the words of a unit's arm and kind ("d'infanterie de marine", "du génie parachutiste",
+# "étranger de cavalerie", "de chars de combat"): a "2e brigade de nuit" has none
+_ARMS = (
+    r"(?:infanterie|marine|parachutistes?|chasseurs|alpins?|alpine|artillerie|g[ée]nie|train|"
+    r"transmissions|cavalerie|chars|combat|hussards|dragons|cuirassiers|spahis|tirailleurs|"
+    r"zouaves|[ée]tranger|[ée]trang[èe]re|interarmes|outre-mer|commandement|soutien|mat[ée]riel|"
+    r"marche|gendarmerie|mobile|sapeurs-pompiers|marins-pompiers|l[ée]gion|h[ée]licopt[èe]res|"
+    r"a[ée]romobile|a[ée]roport[ée]e|blind[ée]e|montagne|logistique|chasse|parachutiste|"
+    r"fusiliers|commandos?|ravitaillement|renseignement|d[ée]fense|sol-air|forces|sp[ée]ciales|"
+    r"aviation|l[ée]g[èe]re|terre)(?![\w'’-])"
+)
+_MILITARY_UNIT = re.compile(
+    _UNIT_ORDINAL
+    + r"(?:(?:r[ée]giment|demi-brigade|bataillon|escadron|escadrille|flottille|brigade|"
+    r"division|groupement|compagnie)"
+    rf"(?:[ \t]+(?:(?:de|du|des|d['’])[ \t]*)?(?:L[ée]gion[ \t]+[ée]trang[èe]re|{_ARMS}))+"
+    r"|(?:R[ÉE]GIMENT|DEMI-BRIGADE|BATAILLON|ESCADRON|COMPAGNIE|BRIGADE)"
+    r"(?:[ \t]+(?:(?:DE|DU|DES|D['’])[ \t]*)?[A-ZÉÈÊÀÇ][A-ZÉÈÊÀÇ'’-]+)*"
+    # the unit's initials: a regiment's (R…) or a chasseurs' battalion's
+    r"|(?!(?:RDV|RCP|RGO|RAI|RTU|RPM|RAS|RAA|RIC)\b)R[A-Z]{1,4}a?|BCA|BCP|BIMa|DBLE)"
+    r"(?![\w-])"
+)
+# Warships by their kind and name: "frégate Provence", "frégate multi-missions Bretagne"
+# (named after regions and towns: the kind makes them no place).
+_WARSHIP = re.compile(
+    r"(?<![\w-])(?i:fr[ée]gate|sous-marin|porte-avions|porte-h[ée]licopt[èe]res|patrouilleur|"
+    r"aviso|chasseur[ \t]+de[ \t]+mines|b[âa]timent[ \t]+de[ \t]+projection)"
+    r"(?:[ \t]+[a-zéè][a-zéè-]+){0,2}?"
+    rf"[ \t]+(?P<name>[{UP}][\w'’-]+(?:[ \t-][{UP}][\w'’-]+){{0,2}})"
+)
 # A French sports federation by its initials ("licence FFHB", "plongeur FFESSM"), with a word
 # of sport or licence close to it ("FFR" alone is a fractional flow reserve).
 _FEDERATION = re.compile(r"(?<![\w-])FF[A-Z]{1,5}(?![\w-])")
@@ -1504,6 +1550,14 @@ class HospitalDetector:
                 continue  # "club de foot du quartier"; "club de rugby de mâcon" is a town
             yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
                          source="pattern/org", score=0.8)
+        for m in _MILITARY_UNIT.finditer(text):
+            end = m.end()
+            while text[m.start() : end].endswith((" de", " du", " des", " d'", " d’", " DE")):
+                end = text.rfind(" ", m.start(), end)  # a particle before a town left out
+            yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.75)
+        for m in _WARSHIP.finditer(text):
+            yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG", source="pattern/org",
+                         score=0.75)
         for m in _FEDERATION.finditer(text):
             ls = text.rfind("\n", 0, m.start()) + 1
             le = text.find("\n", m.end())

@@ -485,7 +485,9 @@ WHOLE_FEATURES = (
     r"complexe[ \t]+sportif|salle[ \t]+(?:omnisports?|de[ \t]+sports?|polyvalente)|"
     # mountains and their pastures: "montagne de Sanguinière", "Monts de Lacaune",
     # "cordillère Royale", "Bocca di Foggiale", "cabane de l'Artigue"
-    r"montagne|monts|cordill[èe]re|bocca|cabane"
+    r"montagne|monts|cordill[èe]re|bocca|cabane|"
+    # military camps: "camp de Canjuers", "camp de Mourmelon"
+    r"camp"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -504,7 +506,8 @@ WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
 )  # fmt: skip
 # Military bases are places as a whole: "base navale de Brest", "BA 105".
 MILITARY_BASE = (
-    r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense)(?:[ \t]+\d{2,3}(?!\d))?"
+    r"base[ \t]+(?:navale|a[ée]rienne|militaire|de[ \t]+d[ée]fense|"
+    r"d['’]a[ée]ronautique[ \t]+navale)(?:[ \t]+\d{2,3}(?!\d))?"
 )
 # "10e arrondissement", "gare du Nord", "aéroport d'Orly", "métro Château-Rouge".
 ARRONDISSEMENT = r"\d(?<!\w\d)\d?(?:e|er|ème|eme|è|ᵉ)[ \t]+arrondissement\b"  # \b, then 1-2 digits
