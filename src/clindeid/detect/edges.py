@@ -50,6 +50,8 @@ _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
 _ADDRESS_COMPLEMENT = re.compile(
     r",?[ \t]*(?:" + "|".join(COMPLEMENTS_AFTER_ADDRESS) + r")(?![\w])"
 )
+# the unit after an age's number: "à 3 ans", "de 18 mois"
+_AGE_UNIT = re.compile(r"[ \t\u00a0]+(?:ans?|mois|semaines|jours)(?![\w'’-])")
 # the mainland after "France": "France hexagonale", "FRANCE MÉTROPOLITAINE"
 _MAINLAND = re.compile(r"[ \t]+(?i:hexagonale|m[ée]tropolitaine|continentale)(?![\w-])")
 # lodgings whose room or flat, written after their name, is part of an address: "Hôtel du
@@ -187,6 +189,10 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
                 tail = _ORDINAL_AFTER.match(text, e.end)
             if tail is not None and (i + 1 == len(entities) or entities[i + 1].start >= tail.end()):
                 e = e.with_(end=tail.end())
+        if e.label == "AGE" and text[e.start : e.end].isdigit():
+            unit = _AGE_UNIT.match(text, e.end)
+            if unit is not None and (i + 1 == len(entities) or entities[i + 1].start >= unit.end()):
+                e = e.with_(end=unit.end())  # "à 3 | ans": the unit the model left out
         if e.label == "LOCATION" and text[e.start : e.end].lower() == "france":
             mainland = _MAINLAND.match(text, e.end)
             if mainland is not None and (

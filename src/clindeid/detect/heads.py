@@ -47,7 +47,10 @@ ORG_HEADS_BEFORE_PLACE = (
     # a blood-donation site of the EFS: "Maison du don de | Nanterre"
     r"maison[ \t]+du[ \t]+don|"
     # a national body's office in a département: "Service départemental de l'| ONACVG"
-    r"service[ \t]+d[ée]partemental"
+    r"service[ \t]+d[ée]partemental|"
+    # users' and autonomy houses, school districts: "Maison des usagers de | Versailles",
+    # "Maison de l'autonomie de | Maine-et-Loire", "Circonscription de | Roubaix-Est"
+    r"maison[ \t]+des[ \t]+usagers|maison[ \t]+de[ \t]+l['’]autonomie|circonscription"
 )
 # Lowercase heads that introduce a body's name without being part of it ("l'association
 # AIDES"); "lycée", "collège", "crèche" are, and so is "laboratoire" since the sets of

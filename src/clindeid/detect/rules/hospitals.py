@@ -109,6 +109,12 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      "GROUP", False),
     (r"hospitalisation\s+à\s+domicile", "HAD", False),
     (r"SSIAD|SPASAD|ESA", "OTHER", True),  # ESA: équipe spécialisée Alzheimer à domicile
+    # medico-social services for disabled children and adults, by their own name: "SESSAD
+    # Le Tertre", "IME Les Glycines", "CRA Occitanie" (centre de ressources autisme)
+    (r"SESSAD|IME|ITEP|DITEP|IEM|CAMSP|SAMSAH|SAVS|ESAT|CRA", "OTHER", True),
+    # student health services: "Service de santé universitaire de …"
+    (r"service\s+(?:universitaire\s+de\s+m[ée]decine\s+pr[ée]ventive|de\s+sant[ée]\s+"
+     r"(?:universitaire|[ée]tudiante|des\s+[ée]tudiants))", "OTHER", False),
     (r"g[ée]rontop[ôo]le|Maternit[ée](?=[ \t]+[A-ZÀ-Ý])", "OTHER", False),
     (r"polyclinique|clinique(?:\s+(?:mutualiste|chirurgicale|médicale|psychiatrique|"
      r"privée|médico-?chirurgicale|universitaire))?", "CLINIQUE", False),
@@ -202,7 +208,8 @@ ORG_HEADS: tuple[str, ...] = (
     r"dentaire|de\s+kinésithérapie|de\s+kiné|d['’]orthophonie|de\s+groupe|paramédical|"
     r"d['’]ophtalmologie|de\s+cardiologie|de\s+dermatologie|de\s+psychiatrie|"
     r"de\s+pédiatrie|de\s+gynécologie|d['’]ORL|de\s+podologie|d['’]ostéopathie|"
-    r"de\s+[a-zéèô-]+(?:logie|pédie|iatrie|thérapie)|de\s+sages-femmes))?",
+    r"de\s+[a-zéèô-]+(?:logie|pédie|iatrie|thérapie)|de\s+sages-femmes|"
+    r"de\s+psychomotricit[ée]|d['’]orthoptie|d['’]ergoth[ée]rapie|de\s+sophrologie))?",
     # the same heads in a heading written in capitals: "CABINET D'IMAGERIE DU TARN"
     r"CABINET(?>(?:\s+(?:M[ÉE]DICAL|DE\s+RADIOLOGIE|D['’]IMAGERIE(?:\s+M[ÉE]DICALE)?|"
     r"INFIRMIER|DENTAIRE|DE\s+KIN[ÉE]SITH[ÉE]RAPIE|DE\s+GROUPE|PARAM[ÉE]DICAL))?)",
@@ -223,7 +230,7 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie",
     r"[Cc]r[èe]che(?:\s+(?:municipale|parentale|collective|familiale|d['’]entreprise))?",
     r"[Cc]lub(?=\s+(?:Les|Le|La|L['’])\s*[A-ZÀ-Ý])",
-    r"CR[ÈE]CHE",
+    r"CR[ÈE]CHE", r"[Mm]ulti-accueil",
     r"[Ii]nstitution",
     r"[Gg]roupe\s+scolaire", r"[Cc]onservatoire", r"[Aa]cad[ée]mie",
     r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
@@ -340,6 +347,7 @@ NAMED_ORGS: tuple[str, ...] = (
     r"[ \t]+GUERRE",
     r"[Ss]ervice[ \t]+d[ée]partemental[ \t]+de[ \t]+l['’]ONACVG(?:[ \t]+(?:de[ \t]+la|"
     r"de[ \t]+l['’]|du|des|de|d['’])[ \t]*[A-ZÉ][\w'’-]+(?:[ \t-][A-ZÉ][\w'’-]+)*)?",
+    r"[Bb]ataillon[ \t]+de[ \t]+marins-pompiers(?:[ \t]+de[ \t]+Marseille)?",
     r"[Cc]ellule[ \t]+d['’]aide[ \t]+aux[ \t]+bless[ée]s[ \t]+de[ \t]+l['’][Aa]rm[ée]e[ \t]+de"
     r"[ \t]+[Tt]erre", r"CABAT",
     r"[ÉéEe]cole[ \t]+de[ \t]+l['’][Aa]ir(?:[ \t]+et[ \t]+de[ \t]+l['’][Ee]space)?",
@@ -628,7 +636,8 @@ NAMED_PUBLIC_BODIES = r"BSPP|BMPM|DSNA|DGAC|SDMIS"
 # name is the organisation, a trailing town is left to the CITY detector.
 WORKPLACE_HEADS = (
     r"entrep[ôo]ts?|usines?|magasins?|supermarch[ée]s?|hypermarch[ée]s?|restaurant|"
-    r"boulangerie|garage|agence(?:[ \t]+d['’]int[ée]rim)?|chantier|conserverie|fromagerie|"
+    r"boulangerie|garage|agence(?:[ \t]+d['’]int[ée]rim)?|chantier(?:[ \t]+naval)?|"
+    r"conserverie|fromagerie|"
     r"laiterie|abattoir|salaisons?|biscuiterie|chocolaterie|brasserie|scierie|menuiserie|"
     r"charcuterie|imprimerie|fonderie|verrerie"
 )
@@ -1056,6 +1065,19 @@ _WARSHIP = re.compile(
     r"aviso|chasseur[ \t]+de[ \t]+mines|b[âa]timent[ \t]+de[ \t]+projection)"
     r"(?:[ \t]+[a-zéè][a-zéè-]+){0,2}?"
     rf"[ \t]+(?P<name>[{UP}][\w'’-]+(?:[ \t-][{UP}][\w'’-]+){{0,2}})"
+)
+# A hospital across the borders named in its language: "Sint Maartenskliniek",
+# "Universitätsklinikum Freiburg", "Kantonsspital Baden", "Städtisches Krankenhaus".
+_FOREIGN_HOSPITAL = re.compile(
+    rf"(?<![\w-])(?:[{UP}][\w'’-]+[ \t]+){{0,2}}[{UP}][{LOW}]*"
+    r"(?:kliniek|klinik|klinikum|ziekenhuis|spital|krankenhaus|Kliniek|Klinik|Klinikum|"
+    r"Ziekenhuis|Spital|Krankenhaus)(?![\w-])"
+    rf"(?:[ \t]+[{UP}][\w'’-]+(?![\w-])){{0,2}}"
+)
+# French universities by their initials after "l'": "à l'UVSQ", "étudiante de l'UTC"
+_UNIVERSITY_ACRONYM = re.compile(
+    r"(?<=[lL]['’])(?:UTC|UTT|UBS|UBO|UVSQ|UPEC|UPHF|UPJV|UGA|UCA|UPPA|ULCO|UHA|UCBL|UBFC|"
+    r"URCA|UPVD|UBM|UPS|UT2J|UT3|UNC|UCO|UCLy|UPN|UPSaclay|UDL|UVHC)(?![\w-])"
 )
 # A French sports federation by its initials ("licence FFHB", "plongeur FFESSM"), with a word
 # of sport or licence close to it ("FFR" alone is a fractional flow reserve).
@@ -1550,6 +1572,10 @@ class HospitalDetector:
                 continue  # "club de foot du quartier"; "club de rugby de mâcon" is a town
             yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
                          source="pattern/org", score=0.8)
+        for m in _FOREIGN_HOSPITAL.finditer(text):
+            yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.75)
+        for m in _UNIVERSITY_ACRONYM.finditer(text):
+            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _MILITARY_UNIT.finditer(text):
             end = m.end()
             while text[m.start() : end].endswith((" de", " du", " des", " d'", " d’", " DE")):

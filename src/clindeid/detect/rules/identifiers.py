@@ -531,6 +531,10 @@ def _id_entity(text: str, m: re.Match[str]) -> Entity | None:
         minimum = MIN_DIGITS["generic" if trigger == "generic" else "default"]
         if trigger == "generic" and _LETTERED_CODE_RE.fullmatch(value):
             minimum = MIN_DIGITS["default"]  # "n° DERM-7741": a lettered code is a record
+        elif short is not None and short[:3].lower() == "lot" and len(value) >= 5 and (
+            sum(ch.isalpha() for ch in value) >= 2
+        ):
+            minimum = 2  # a vaccine's lot of letters and two digits: "lot F7HX2B"
     if ndigits < minimum:
         return None
     if trigger == "record" and re.match(r"(?i:r[ée]f)", m.group("record")) and (

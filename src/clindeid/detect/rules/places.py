@@ -142,7 +142,8 @@ NAME_STOP_WORDS: tuple[str, ...] = (
 COMPLEMENTS: tuple[str, ...] = (
     r"b[âa]t(?:iment|\.)?\s*[A-Z0-9]{1,3}\b",
     r"esc(?:alier|\.)?\s*[A-Z0-9]{1,3}\b",
-    r"(?:appartement|appart\.?|appt\.?|apt\.?|logement)\s*(?:n°\s*)?\d{1,4}\b",
+    r"(?:appartement|appart\.?|appt\.?|apt\.?|logement)\s*(?:n°\s*)?\d{1,4}[A-Z]?"
+    r"(?:-[A-Z]?\d{1,4})?\b",
     r"porte\s+\d{1,4}\b",
     r"\d{1,2}\s*(?:e|er|ème|eme|è)\s+étage\b",
     r"étage\s+\d{1,2}\b",
@@ -168,8 +169,10 @@ COMPLEMENTS_AFTER_ADDRESS: tuple[str, ...] = (
     r"app(?:ar)?t(?:ement|\.)?[ \t]*\d{1,4}",
     r"b[âa]timent[ \t]+[A-ZÀ-Ý][a-zà-ÿ]{2,}(?:[ \t-][A-ZÀ-Ý][a-zà-ÿ]+)?",
     r"(?:BÂT|BAT)(?:IMENT|\.)?[ \t]*[A-Z0-9]{1,3}",
-    r"(?i:chambre|ch\.|tour|porte|logement|log\.|apt\.?|studio|local)[ \t]*(?:n°[ \t]*)?"
-    r"[A-Z]?\d{1,4}[A-Z]?",
+    r"(?i:chambre|ch\.|tour|porte|logement|log\.|apt\.?|app\.|studio|local|emplacement|"
+    r"empl\.)[ \t]*(?:n°[ \t]*)?[A-Z]?\d{1,4}[A-Z]?(?:-[A-Z]?\d{1,4}[A-Z]?)?",
+    # a campsite's pitch, a flat's floor: "emplacement C41", "rez-de-chaussée"
+    r"(?i:emplacement|empl\.)[ \t]*[A-Z]\d{1,4}", r"(?i:rez-de-chauss[ée]e)",
     # a hospital's wing, entrance, level or sector after its street: "Bd Tanguy-Prigent,
     # entrée 4", "71 bd Pinel, aile D", "avenue Magellan, secteur B, niveau 2", "boîte 41",
     # "porte C3"
@@ -372,7 +375,8 @@ LOCATION_CUES: tuple[str, ...] = (
     r"originaire", r"natif", r"native", r"n[ée]e?s?", r"retour", r"revenu(?:e|s)?",
     r"rentr[ée]e?s?", r"voyage", r"voyag[ée]", r"séjour", r"séjourn[ée]e?s?", r"vacances",
     r"vi(?:t|vait|vant|vante)", r"habit(?:e|ait|ant|ante)", r"résid(?:e|ait|ant|ante)",
-    r"arriv[ée]e?s?", r"[ée]migr[ée]e?s?", r"immigr[ée]e?s?", r"venu(?:e|s)?", r"expatri[ée]e?s?",
+    r"arriv[ée]e?s?", r"[ée]migr[ée]e?s?", r"immigr[ée]e?s?", r"venu(?:e|s)?", r"venant",
+    r"expatri[ée]e?s?",
     r"d[ée]m[ée]nag[ée]e?s?", r"install[ée]e?s?", r"famille", r"parents", r"travaill(?:e|ait)",
     r"mission", r"provenance", r"exil[ée]e?s?", r"réfugi[ée]e?s?", r"grandi", r"séjournant",
     r"chez", r"fils", r"fille", r"épouse", r"mari", r"enfants", r"soeur", r"sœur", r"frère",
@@ -461,7 +465,7 @@ TERRITORY_CUES = (
 # Piton des Neiges", "gîte de la Caverne Dufour" (the name is the LOCATION).
 FEATURE_NOUNS = (
     r"quais?|berges?|rives?|bords?|sentiers?|chemin[ \t]+de[ \t]+randonn[ée]e|gîte|gite|"
-    r"refuge|sommet|flancs?|pentes?|versants?|vall[ée]e|usines?"
+    r"refuge|sommet|flancs?|pentes?|versants?|vall[ée]e|usines?|[ée]paves?"
 )
 # Features whose head noun is part of the place's name: "massif des Écrins", "stade Lescure",
 # "plage de la Datcha", "lac d'Annecy", "village de Twenké" (recent held-out sets and the
@@ -487,7 +491,9 @@ WHOLE_FEATURES = (
     # "cordillère Royale", "Bocca di Foggiale", "cabane de l'Artigue"
     r"montagne|monts|cordill[èe]re|bocca|cabane|"
     # military camps: "camp de Canjuers", "camp de Mourmelon"
-    r"camp"
+    r"camp|"
+    # summits: "aiguille de la Pennaz", "Barre des Écrins", "dôme du Goûter"
+    r"aiguille|barre|d[ôo]me|dent"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
