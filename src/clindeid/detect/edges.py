@@ -50,6 +50,12 @@ _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
 _ADDRESS_COMPLEMENT = re.compile(
     r",?[ \t]*(?:" + "|".join(COMPLEMENTS_AFTER_ADDRESS) + r")(?![\w])"
 )
+# a body's site after its name: " – site de ", " - SITE D'", " – site " (recent sets annotate
+# the site with its body)
+_SITE_GAP = re.compile(
+    r"[ \t]*[–—-][ \t]*(?i:site)(?:[ \t]+(?i:de[ \t]+la|de[ \t]+l['’]|de|du|des)[ \t]*|"
+    r"[ \t]+(?i:d['’])|[ \t]+)"
+)
 # the unit after an age's number: "à 3 ans", "de 18 mois"
 _AGE_UNIT = re.compile(r"[ \t\u00a0]+(?:ans?|mois|semaines|jours)(?![\w'’-])")
 # the mainland after "France": "France hexagonale", "FRANCE MÉTROPOLITAINE"
@@ -173,6 +179,14 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             nxt = entities[i + 1]
             if nxt.label == "CITY" and _TO_CITY.fullmatch(text, e.end, nxt.start):
                 # "Consulat général du Sénégal | à | Paris": the consulate's seat is its name's
+                e = e.with_(end=nxt.end)
+                swallowed = i + 1
+        if e.label in ("HOSPITAL", "ORG") and i + 1 < len(entities):
+            nxt = entities[i + 1]
+            if nxt.label in ("CITY", "LOCATION", "HOSPITAL") and _SITE_GAP.fullmatch(
+                text, e.end, nxt.start
+            ) and text.count("\n", e.start, nxt.end) == 0:
+                # "Laboratoire Biolab Atlantique – site de | Gradignan": a site of the body
                 e = e.with_(end=nxt.end)
                 swallowed = i + 1
         if e.label in ("HOSPITAL", "ORG") and i + 1 < len(entities):

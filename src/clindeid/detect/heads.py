@@ -37,7 +37,10 @@ CARE_HEADS = (
     r"crpv|CRPV|ceip-?a|CEIP-?A|planning[ \t]+familial|unit[ée][ \t]+de[ \t]+dialyse|"
     # the armed forces' medical centres and their antennas: "CMA de | Fort-de-France",
     # "antenne médicale de | Crozon"
-    r"cma|CMA|antenne[ \t]+m[ée]dicale"
+    r"cma|CMA|antenne[ \t]+m[ée]dicale|"
+    # prisons' psychiatric services and forensic units by their town: "SMPR de | Ducos",
+    # "umj | perpignan" (a prison's health unit is named by its prison: `rules.hospitals`)
+    r"smpr|SMPR|umj|UMJ"
 )
 # Heads of other bodies whose name ends with a place: "coopérative de | Grand-Coude".
 ORG_HEADS_BEFORE_PLACE = (

@@ -209,7 +209,8 @@ ORG_HEADS: tuple[str, ...] = (
     r"d['’]ophtalmologie|de\s+cardiologie|de\s+dermatologie|de\s+psychiatrie|"
     r"de\s+pédiatrie|de\s+gynécologie|d['’]ORL|de\s+podologie|d['’]ostéopathie|"
     r"de\s+[a-zéèô-]+(?:logie|pédie|iatrie|thérapie)|de\s+sages-femmes|"
-    r"de\s+psychomotricit[ée]|d['’]orthoptie|d['’]ergoth[ée]rapie|de\s+sophrologie))?",
+    r"de\s+psychomotricit[ée]|d['’]orthoptie|d['’]ergoth[ée]rapie|de\s+sophrologie|"
+    r"d['’][a-zéèô-]+(?:logie|pédie|iatrie|thérapie)))?",
     # the same heads in a heading written in capitals: "CABINET D'IMAGERIE DU TARN"
     r"CABINET(?>(?:\s+(?:M[ÉE]DICAL|DE\s+RADIOLOGIE|D['’]IMAGERIE(?:\s+M[ÉE]DICALE)?|"
     r"INFIRMIER|DENTAIRE|DE\s+KIN[ÉE]SITH[ÉE]RAPIE|DE\s+GROUPE|PARAM[ÉE]DICAL))?)",
@@ -230,7 +231,7 @@ ORG_HEADS: tuple[str, ...] = (
     r"[Uu]niversit[ée]", r"CRCDC", r"ADMR", r"[Mm]airie",
     r"[Cc]r[èe]che(?:\s+(?:municipale|parentale|collective|familiale|d['’]entreprise))?",
     r"[Cc]lub(?=\s+(?:Les|Le|La|L['’])\s*[A-ZÀ-Ý])",
-    r"CR[ÈE]CHE", r"[Mm]ulti-accueil",
+    r"CR[ÈE]CHE", r"[Mm]ulti-accueil", r"[Aa]uto-[ée]cole", r"AUTO-[ÉE]COLE",
     r"[Ii]nstitution",
     r"[Gg]roupe\s+scolaire", r"[Cc]onservatoire", r"[Aa]cad[ée]mie",
     r"[Ff]acult[ée](?:\s+de\s+(?:[Mm][ée]decine|[Pp]harmacie|[Dd]roit|[Ss]ciences))?",
@@ -1061,7 +1062,8 @@ _MILITARY_UNIT = re.compile(
 # Warships by their kind and name: "frégate Provence", "frégate multi-missions Bretagne"
 # (named after regions and towns: the kind makes them no place).
 _WARSHIP = re.compile(
-    r"(?<![\w-])(?i:fr[ée]gate|sous-marin|porte-avions|porte-h[ée]licopt[èe]res|patrouilleur|"
+    r"(?<![\w-])(?<![Cc]apitaine de )(?<!CAPITAINE DE )"  # "capitaine de frégate": a rank
+    r"(?i:fr[ée]gate|sous-marin|porte-avions|porte-h[ée]licopt[èe]res|patrouilleur|"
     r"aviso|chasseur[ \t]+de[ \t]+mines|b[âa]timent[ \t]+de[ \t]+projection)"
     r"(?:[ \t]+[a-zéè][a-zéè-]+){0,2}?"
     rf"[ \t]+(?P<name>[{UP}][\w'’-]+(?:[ \t-][{UP}][\w'’-]+){{0,2}})"

@@ -98,6 +98,8 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"prescription|inclusion|anapath|compte[\s-]rendu|CR|requ[êe]te|commande|"
         r"ordonnance|facture|bon|enregistrement)",
         r"n[°º]\s*d['’]\s*(?:ordre|inclusion|enregistrement|identification|anonymat)",
+        # a detainee's prison register number: "écrou 70442", "n° d'écrou : 2026/418"
+        r"(?:n[°º]\s*d['’]\s*)?[ée]crou",
         # a device's or an implant's serial number: "n° de série 2411KQ0576", "S/N 5120881A"
         r"n[°º]\s*(?:de\s+)?s[ée]rie", r"num[ée]ro\s+de\s+s[ée]rie", r"S/N",
         r"serial(?:\s+number)?",

@@ -99,6 +99,12 @@ TITLES: tuple[tuple[str, str, str | None, bool], ...] = (
     (r"[Oo]p[ée]rateur|[Aa]ide|[Aa]nesth[ée]siste|[Cc]hirurgien|[Rr]adiologue", "staff", None,
      True),
     (r"Ma[îi]tre|Me", "lawyer", None, True),
+    # police and military ranks before a name: "le brigadier KACZMAREK", "le sergent Ferrandi"
+    (r"[Bb]rigadier(?:-chef)?|[Gg]ardien(?:ne)?[ \t]+de[ \t]+la[ \t]+paix|"
+     r"[Ll]ieutenant(?:-colonel)?|[Cc]apitaine|[Cc]ommandant|[Cc]olonel|[Aa]djudante?(?:-chef)?|"
+     r"[Ss]ergente?(?:-chef)?|[Cc]aporale?(?:-chef)?|[Mm]ar[ée]chal[ \t]+des[ \t]+logis(?:-chef)?|"
+     r"[Mm]ajor|[Gg]endarme|[Ss]oldat|[Ll][ée]gionnaire|[Ss]apeur|[Qq]uartier-ma[îi]tre|"
+     r"[Mm]atelot|[Bb]rigadi[èe]re", "rank", None, True),
 )
 
 # What may follow a job in a label: "Infirmière de coordination :", "Médiateur en santé :".

@@ -1367,7 +1367,19 @@ _ARTICLE_PLACE_BEFORE_ZIP = re.compile(
 # Address patterns whose whole match (or "comp" group) is the address: a numbered road as
 # the place of an event ("LIEU : RD 2152"), a house located by its kilometre point ("PK 12,5
 # côté mer", French Polynesia), a building written after the town ("75015 Paris, bât. A").
+# A hospital's building, pavilion or wing with its entrance, level or floor, opening a header
+# line before its postcode or postal box (no street): "Bâtiment Vacoa, niveau 0 – 97405
+# Saint-Denis Cedex", "Pavillon Garrigue, entrée C · 30029 Nîmes", "Aile Worth, 3e étage –
+# 92151 Suresnes Cedex", "Bât. Canigou, rez-de-jardin – 66046 Perpignan".
+_BUILDING_LINE = re.compile(
+    r"(?m)(?:^|(?<=[–—·][ \t]))[ \t]*(?P<comp>(?:B[âa]timent|B[âa]t\.|Pavillon|Aile)[ \t]+"
+    rf"[{UP}0-9][\w'’-]*(?:[ \t-][{UP}][\w'’-]*){{0,3}}"
+    r"(?:[ \t]*,[ \t]*(?i:niveau[ \t]+-?\d{1,2}|entr[ée]e[ \t]+[A-Z0-9]{1,2}|porte[ \t]+\d{1,3}|"
+    r"\d{1,2}(?:e|er|ème)[ \t]+[ée]tage|rez-de-(?:chauss[ée]e|jardin)|aile[ \t]+[A-Z0-9]{1,2}))+)"
+    r"(?=[ \t]*[–—·,-][ \t]*(?:\d{5}[ \t]+\w|CS[ \t]+\d|BP[ \t]+\d|TSA[ \t]+\d))"
+)
 _PLAIN_ADDRESS_PATTERNS: tuple[tuple[re.Pattern[str], str, float], ...] = (
+    (_BUILDING_LINE, "complement", 0.8),
     (_NUMBERED_ROAD, "street", 0.75),
     (_KILOMETRE_POINT, "street", 0.85),
     (_COMPLEMENT_AFTER_TOWN, "complement", 0.8),
