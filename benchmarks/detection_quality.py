@@ -110,6 +110,10 @@ SETS = {
     "heldout_bz": ROOT / "heldout_bz" / "heldout_bz.jsonl",
     "heldout_ca": ROOT / "heldout_ca" / "heldout_ca.jsonl",
     "heldout_cb": ROOT / "heldout_cb" / "heldout_cb.jsonl",
+    "heldout_cc": ROOT / "heldout_cc" / "heldout_cc.jsonl",
+    "heldout_cd": ROOT / "heldout_cd" / "heldout_cd.jsonl",
+    "heldout_ce": ROOT / "heldout_ce" / "heldout_ce.jsonl",
+    "heldout_cf": ROOT / "heldout_cf" / "heldout_cf.jsonl",
 }
 
 

@@ -108,6 +108,10 @@ SETS: dict[str, str] = {
     "heldout_bz": "heldbz",
     "heldout_ca": "heldca",
     "heldout_cb": "heldcb",
+    "heldout_cc": "heldcc",
+    "heldout_cd": "heldcd",
+    "heldout_ce": "heldce",
+    "heldout_cf": "heldcf",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
