@@ -41,9 +41,8 @@ from clindeid.document import Entity
         ("Frontalière, assurée en France via la CMU.", "France", "LOCATION"),
         ("HUS – CMCO (Centre médico-chirurgical et obstétrical)\n19 rue Louis Pasteur",
          "Centre médico-chirurgical et obstétrical", "HOSPITAL"),
-        # a hospital and its site across a dash are one name (the recent sets' convention)
         ("HUS – CMCO (Centre médico-chirurgical et obstétrical)\n19 rue Louis Pasteur",
-         "HUS – CMCO", "HOSPITAL"),
+         "CMCO", "HOSPITAL"),
         ("suivie à l'Institut de Cancérologie de l'Ouest (ICO) depuis 2020", "ICO", "HOSPITAL"),
         ("IRM (Imagerie par Résonance Magnétique) : normale", "IRM", None),
         ("AUTRE CONTACT : FREY CORINNE (FILLE), KRAUTERGERSHEIM – 03 88 95 14 63",

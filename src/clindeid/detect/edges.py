@@ -50,8 +50,6 @@ _OPENS_ON_DE = re.compile(r"(?:de|du|des|d['’])[ \t]*[A-ZÀ-Ý]")
 _ADDRESS_COMPLEMENT = re.compile(
     r",?[ \t]*(?:" + "|".join(COMPLEMENTS_AFTER_ADDRESS) + r")(?![\w])"
 )
-# an en or em dash between two names of a body on one line (not a hyphen: "Lens-Liévin")
-_DASH_GAP = re.compile(r"[ \t]+[–—][ \t]+")
 # a body's site after its name: " – site de ", " - SITE D'", " – site " (recent sets annotate
 # the site with its body)
 _SITE_GAP = re.compile(
@@ -215,15 +213,6 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
                 i + 1 == len(entities) or entities[i + 1].start >= mainland.end()
             ):
                 e = e.with_(end=mainland.end())  # "France hexagonale", "France métropolitaine"
-        if (
-            e.label in ("HOSPITAL", "ORG") and out and out[-1].label == e.label
-            and _DASH_GAP.fullmatch(text, out[-1].end, e.start)
-        ):
-            # "ATY – Association Tutélaire des Yvelines", "Hôpital des Enfants – CHU de
-            # Toulouse": a body's acronym and its name, or a site and its hospital, written
-            # as one name across a dash
-            out[-1] = Entity(out[-1].start, e.end, e.label, source=e.source, score=e.score)
-            continue
         if (
             e.label == "ADDRESS" and out and _COMMA_GAP.fullmatch(text, out[-1].end, e.start)
             and (out[-1].label == "ADDRESS"
