@@ -1076,11 +1076,14 @@ _FOREIGN_HOSPITAL = re.compile(
     r"Ziekenhuis|Spital|Krankenhaus)(?![\w-])"
     rf"(?:[ \t]+[{UP}][\w'’-]+(?![\w-])){{0,2}}"
 )
+_FOREIGN_HOSPITAL_WORDS = ("klini", "ziekenhuis", "spital", "krankenhaus")
 # French universities by their initials after "l'": "à l'UVSQ", "étudiante de l'UTC"
 _UNIVERSITY_ACRONYM = re.compile(
     r"(?<=[lL]['’])(?:UTC|UTT|UBS|UBO|UVSQ|UPEC|UPHF|UPJV|UGA|UCA|UPPA|ULCO|UHA|UCBL|UBFC|"
     r"URCA|UPVD|UBM|UPS|UT2J|UT3|UNC|UCO|UCLy|UPN|UPSaclay|UDL|UVHC)(?![\w-])"
 )
+_WARSHIP_WORDS = ("frégate", "fregate", "sous-marin", "porte-", "patrouilleur", "aviso",
+                  "chasseur", "projection")
 # A French sports federation by its initials ("licence FFHB", "plongeur FFESSM"), with a word
 # of sport or licence close to it ("FFR" alone is a fractional flow reserve).
 _FEDERATION = re.compile(r"(?<![\w-])FF[A-Z]{1,5}(?![\w-])")
@@ -1574,19 +1577,24 @@ class HospitalDetector:
                 continue  # "club de foot du quartier"; "club de rugby de mâcon" is a town
             yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
                          source="pattern/org", score=0.8)
-        for m in _FOREIGN_HOSPITAL.finditer(text):
-            yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital", score=0.75)
-        for m in _UNIVERSITY_ACRONYM.finditer(text):
-            yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
+        lowered = text.lower()
+        if any(w in lowered for w in _FOREIGN_HOSPITAL_WORDS):  # a cheap first test
+            for m in _FOREIGN_HOSPITAL.finditer(text):
+                yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital",
+                             score=0.75)
+        if "l'U" in text or "l’U" in text or "L'U" in text:
+            for m in _UNIVERSITY_ACRONYM.finditer(text):
+                yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _MILITARY_UNIT.finditer(text):
             end = m.end()
             while text[m.start() : end].endswith((" de", " du", " des", " d'", " d’", " DE")):
                 end = text.rfind(" ", m.start(), end)  # a particle before a town left out
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.75)
-        for m in _WARSHIP.finditer(text):
-            yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG", source="pattern/org",
-                         score=0.75)
-        for m in _FEDERATION.finditer(text):
+        if any(w in lowered for w in _WARSHIP_WORDS):
+            for m in _WARSHIP.finditer(text):
+                yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
+                             source="pattern/org", score=0.75)
+        for m in _FEDERATION.finditer(text) if "FF" in text else ():
             ls = text.rfind("\n", 0, m.start()) + 1
             le = text.find("\n", m.end())
             near = text[max(ls, m.start() - 40) : min(le if le >= 0 else len(text), m.end() + 20)]

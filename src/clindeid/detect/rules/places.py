@@ -485,15 +485,15 @@ WHOLE_FEATURES = (
     r"zone[ \t]+de[ \t]+fret|"
     # sports grounds named after a person: "gymnase Pierre-de-Coubertin", "piscine
     # Jean-Taris" (a hospital's "salle Charcot" is a ward: a plain "salle" stays out)
-    r"gymnase|piscine|patinoire|v[ée]lodrome|dojo|boulodrome|hippodrome|"
+    r"gymnase|piscine|patinoire|v[ée]lodrome|boulodrome|hippodrome|"
     r"complexe[ \t]+sportif|salle[ \t]+(?:omnisports?|de[ \t]+sports?|polyvalente)|"
     # mountains and their pastures: "montagne de Sanguinière", "Monts de Lacaune",
     # "cordillère Royale", "Bocca di Foggiale", "cabane de l'Artigue"
     r"montagne|monts|cordill[èe]re|bocca|cabane|"
     # military camps: "camp de Canjuers", "camp de Mourmelon"
     r"camp|"
-    # summits: "aiguille de la Pennaz", "Barre des Écrins", "dôme du Goûter"
-    r"aiguille|barre|d[ôo]me|dent"
+    # summits: "aiguille de la Pennaz", "Barre des Écrins"
+    r"aiguille|barre"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
