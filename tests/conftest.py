@@ -29,3 +29,30 @@ def found_in_note() -> Callable[[str], dict[str, str]]:
         }
 
     return found
+
+
+@pytest.fixture(scope="session")
+def found_within(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> Callable[[str, str, str], bool]:
+    """``found_within(line, span, label)``: whether the rule detectors find ``span`` in
+    ``line`` with ``label``, alone or inside a wider span of that label."""
+
+    def within(line: str, span: str, label: str) -> bool:
+        found = found_in_note(line)
+        return found.get(span) == label or any(
+            span in s and lab == label for s, lab in found.items()
+        )
+
+    return within
+
+
+@pytest.fixture(scope="session")
+def found_inside(found_in_note: Callable[[str], dict[str, str]]) -> Callable[[str, str], bool]:
+    """``found_inside(line, text)``: whether ``text`` lies inside a span the rule detectors
+    find in ``line``."""
+
+    def inside(line: str, text: str) -> bool:
+        return any(text in span for span in found_in_note(line))
+
+    return inside

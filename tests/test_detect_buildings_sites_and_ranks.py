@@ -34,11 +34,8 @@ import pytest
         ("né le 02/05/1980 à Lyon, écrou 80213\nMotif : plaie", "80213", "ID"),
     ],
 )
-def test_bz_cb_names(found_in_note, line, span, label):
-    found = found_in_note(line)
-    assert found.get(span) == label or any(
-        span in s and lab == label for s, lab in found.items()
-    ), found
+def test_bz_cb_names(found_within, line, span, label):
+    assert found_within(line, span, label)
 
 
 @pytest.mark.parametrize(
@@ -50,5 +47,5 @@ def test_bz_cb_names(found_in_note, line, span, label):
         ("bâtiment rénové, 2e étage – accès par l'ascenseur", "bâtiment rénové"),
     ],
 )
-def test_bz_cb_look_alikes(found_in_note, line, absent):
-    assert not any(absent in span for span in found_in_note(line))
+def test_bz_cb_look_alikes(found_inside, line, absent):
+    assert not found_inside(line, absent)

@@ -42,11 +42,8 @@ import pytest
          "École de l'air et de l'espace", "ORG"),
     ],
 )
-def test_military_names(found_in_note, line, span, label):
-    found = found_in_note(line)
-    assert found.get(span) == label or any(
-        span in s and lab == label for s, lab in found.items()
-    ), found
+def test_military_names(found_within, line, span, label):
+    assert found_within(line, span, label)
 
 
 @pytest.mark.parametrize(
@@ -59,8 +56,8 @@ def test_military_names(found_in_note, line, span, label):
         ("la 2e division du rachis cervical", "2e division du rachis"),
     ],
 )
-def test_military_look_alikes(found_in_note, line, absent):
-    assert absent not in found_in_note(line)
+def test_military_look_alikes(found_inside, line, absent):
+    assert not found_inside(line, absent)
 
 
 def test_fire_brigade_in_a_lowercase_note(found_in_note):
