@@ -151,8 +151,10 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
     the head left before it, the number left after it and a "c/o" before it, and each
     address over its complements (an address part a complement covers whole, "bâtiment |
     Bananier", is taken in) and over the next address part after a comma ("ZAC des Docks, |
-    27 rue du Havre"); a place that becomes a body's name becomes a HOSPITAL (a care
-    head) or an ORG. The result overlaps no more than ``entities``."""
+    27 rue du Havre"), each body over its site ("Laboratoire X – site de | Gradignan"), an
+    age's number over its unit ("3 | ans") and "France" over "hexagonale"; a place that
+    becomes a body's name becomes a HOSPITAL (a care head) or an ORG. The result overlaps no
+    more than ``entities``."""
     out: list[Entity] = []
     swallowed = -1  # an address part a complement took whole ("bâtiment | Bananier")
     for i, e in enumerate(entities):

@@ -49,7 +49,8 @@ ORG_HEADS_BEFORE_PLACE = (
     r"communaut[ée][ \t]+de[ \t]+communes|communaut[ée][ \t]+d['’]agglom[ée]ration|"
     # a blood-donation site of the EFS: "Maison du don de | Nanterre"
     r"maison[ \t]+du[ \t]+don|"
-    # a national body's office in a département: "Service départemental de l'| ONACVG"
+    # a body's office in a département: "Service départemental de la | Moselle" (the ONACVG's
+    # offices are named in full in `rules.hospitals`)
     r"service[ \t]+d[ée]partemental|"
     # users' and autonomy houses, school districts: "Maison des usagers de | Versailles",
     # "Maison de l'autonomie de | Maine-et-Loire", "Circonscription de | Roubaix-Est"

@@ -1582,7 +1582,7 @@ class HospitalDetector:
             for m in _FOREIGN_HOSPITAL.finditer(text):
                 yield Entity(m.start(), m.end(), "HOSPITAL", source="pattern/hospital",
                              score=0.75)
-        if "l'U" in text or "l’U" in text or "L'U" in text:
+        if any(e in text for e in ("l'U", "l’U", "L'U", "L’U")):
             for m in _UNIVERSITY_ACRONYM.finditer(text):
                 yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _MILITARY_UNIT.finditer(text):
