@@ -1155,6 +1155,16 @@ _TRAILING_TOWN = re.compile(
 _LOWER_HEAD_FIRST_WORDS = frozenset(h.split()[0] for h in LOWER_HEAD_ADJECTIVES)
 
 
+def _on_line_near(text: str, start: int, end: int, before: int, after: int) -> str:
+    """The text of ``start:end``'s line from ``before`` characters before it to ``after``
+    characters after it (a cue must stand on the same line, close by)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    if line_end < 0:
+        line_end = len(text)
+    return text[max(line_start, start - before) : min(line_end, end + after)]
+
+
 # =========================================================================== FINESS index
 
 
@@ -1504,10 +1514,7 @@ class HospitalDetector:
             end = _trim(text, m.start(), m.end())
             yield Entity(m.start(), end, "ORG", source="pattern/org", score=0.85)
         for m in _CUED_FINANCIAL.finditer(text):
-            ls = text.rfind("\n", 0, m.start()) + 1
-            le = text.find("\n", m.end())
-            line = text[max(ls, m.start() - 80) : min(le if le >= 0 else len(text), m.end() + 80)]
-            if _FINANCIAL_CUE.search(line):
+            if _FINANCIAL_CUE.search(_on_line_near(text, m.start(), m.end(), 80, 80)):
                 yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _ORG_TAIL.finditer(text):
             before = _ORG_TAIL_BEFORE.search(text, max(0, m.start() - 60), m.start())
@@ -1595,10 +1602,7 @@ class HospitalDetector:
                 yield Entity(m.start(), _trim(text, m.start(), m.end()), "ORG",
                              source="pattern/org", score=0.75)
         for m in _FEDERATION.finditer(text) if "FF" in text else ():
-            ls = text.rfind("\n", 0, m.start()) + 1
-            le = text.find("\n", m.end())
-            near = text[max(ls, m.start() - 40) : min(le if le >= 0 else len(text), m.end() + 20)]
-            if _FEDERATION_CUE.search(near):
+            if _FEDERATION_CUE.search(_on_line_near(text, m.start(), m.end(), 40, 20)):
                 yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.75)
         for m in _CLUB_FIELD.finditer(text):
             start = m.start("name")
