@@ -4,6 +4,7 @@ Prints one Markdown row per (set, detectors): documents, gold PHI tokens, token-
 precision and recall, leak rate, share of documents with no leaked token — the README table.
 
     python benchmarks/detection_quality.py [--detectors rules default] [--sets gold heldout_c]
+        [--model MODEL_DIR]   # a retrained model (clindeid train) instead of the shipped one
 
 The sets: ``gold`` (in-house snippets, used while writing the rules), ``heldout``,
 ``heldout_b`` … ``heldout_bn`` (each blind when written and measured once — the figures in its
@@ -114,6 +115,10 @@ SETS = {
     "heldout_cd": ROOT / "heldout_cd" / "heldout_cd.jsonl",
     "heldout_ce": ROOT / "heldout_ce" / "heldout_ce.jsonl",
     "heldout_cf": ROOT / "heldout_cf" / "heldout_cf.jsonl",
+    "heldout_cg": ROOT / "heldout_cg" / "heldout_cg.jsonl",
+    "heldout_ch": ROOT / "heldout_ch" / "heldout_ch.jsonl",
+    "heldout_ci": ROOT / "heldout_ci" / "heldout_ci.jsonl",
+    "heldout_cj": ROOT / "heldout_cj" / "heldout_cj.jsonl",
 }
 
 
@@ -145,13 +150,15 @@ def main() -> None:
     parser.add_argument("--detectors", nargs="+", default=["rules", "default"])
     parser.add_argument("--sets", nargs="+", default=list(SETS), choices=list(SETS))
     parser.add_argument("--case", default="as-written", choices=("as-written", "lower", "upper"))
+    parser.add_argument("--model", metavar="MODEL_DIR", default=None,
+                        help="a retrained model (clindeid train) instead of the shipped one")
     args = parser.parse_args()
     columns = ("set", "detectors", "documents", "PHI tokens", "token P", "token R", "leak rate",
                "clean docs")  # fmt: skip
     print("| " + " | ".join(columns) + " |")
     print("|---|---|---|---|---|---|---|---|")
     for detectors in args.detectors:
-        pipeline = Pipeline(Config(detectors=(detectors,)))
+        pipeline = Pipeline(Config(detectors=(detectors,), model_dir=args.model))
         for name in args.sets:
             gold = recased(read_annotations(SETS[name]), args.case)
             report = evaluate(gold, predict(pipeline, gold))

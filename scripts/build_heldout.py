@@ -112,6 +112,10 @@ SETS: dict[str, str] = {
     "heldout_cd": "heldcd",
     "heldout_ce": "heldce",
     "heldout_cf": "heldcf",
+    "heldout_cg": "heldcg",
+    "heldout_ch": "heldch",
+    "heldout_ci": "heldci",
+    "heldout_cj": "heldcj",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
