@@ -119,6 +119,10 @@ SETS = {
     "heldout_ch": ROOT / "heldout_ch" / "heldout_ch.jsonl",
     "heldout_ci": ROOT / "heldout_ci" / "heldout_ci.jsonl",
     "heldout_cj": ROOT / "heldout_cj" / "heldout_cj.jsonl",
+    "heldout_ck": ROOT / "heldout_ck" / "heldout_ck.jsonl",
+    "heldout_cl": ROOT / "heldout_cl" / "heldout_cl.jsonl",
+    "heldout_cm": ROOT / "heldout_cm" / "heldout_cm.jsonl",
+    "heldout_cn": ROOT / "heldout_cn" / "heldout_cn.jsonl",
 }
 
 

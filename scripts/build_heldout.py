@@ -116,6 +116,10 @@ SETS: dict[str, str] = {
     "heldout_ch": "heldch",
     "heldout_ci": "heldci",
     "heldout_cj": "heldcj",
+    "heldout_ck": "heldck",
+    "heldout_cl": "heldcl",
+    "heldout_cm": "heldcm",
+    "heldout_cn": "heldcn",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
