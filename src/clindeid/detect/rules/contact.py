@@ -174,6 +174,11 @@ _EMAIL_RE = re.compile(
     r"(?![\w\-])"
 )
 _AT_WORD_RE = re.compile(r"[\[(](?:at|AT|arobase)[\])]")
+# An address dictated in words: "jc point bretonneau arobase laposte point net".
+_SPOKEN_EMAIL_RE = re.compile(
+    r"(?<![\w-])(?i:[a-z0-9]+(?:[ \t]+(?:point|tiret|underscore)[ \t]+[a-z0-9]+)*"
+    r"[ \t]+arobase[ \t]+[a-z0-9-]+(?:[ \t]+point[ \t]+[a-z0-9-]+)+)(?![\w-])"
+)
 _URL_RE = re.compile(
     r"(?i:https?://|ftp://|www\.)[^\s<>\"«»]+"
 )
@@ -381,15 +386,18 @@ def _national_at(
 
 
 # A phone number dictated in words, five pairs opening with "zéro": "zéro six douze
-# quarante-huit trente-trois soixante-dix-sept zéro deux".
+# quarante-huit trente-trois soixante-dix-sept zéro deux"; speech recognition may leave the
+# hyphens out ("quarante deux dix huit") or read a pair digit by digit ("six sept").
 _UNIT_WORD = r"(?:un|deux|trois|quatre|cinq|six|sept|huit|neuf)"
-_TEEN_WORD = r"(?:dix-sept|dix-huit|dix-neuf|dix|onze|douze|treize|quatorze|quinze|seize)"
+_TEEN_WORD = (
+    r"(?:dix[- ]sept|dix[- ]huit|dix[- ]neuf|dix|onze|douze|treize|quatorze|quinze|seize)"
+)
 _PAIR_WORDS = (
     rf"(?:z[ée]ro[ \t]+{_UNIT_WORD}|z[ée]ro[ \t]+z[ée]ro"
-    rf"|quatre-vingts?(?:-(?:{_TEEN_WORD}|{_UNIT_WORD}))?"
-    rf"|soixante(?:-et-onze|[- ]et[- ]onze|-{_TEEN_WORD})"
-    rf"|(?:vingt|trente|quarante|cinquante|soixante)(?:[- ]et[- ]un|-{_UNIT_WORD})?"
-    rf"|{_TEEN_WORD})"
+    rf"|quatre[- ]vingts?(?:[- ](?:{_TEEN_WORD}|{_UNIT_WORD}))?"
+    rf"|soixante(?:[- ]et[- ]onze|[- ]{_TEEN_WORD})"
+    rf"|(?:vingt|trente|quarante|cinquante|soixante)(?:[- ]et[- ]un|[- ]{_UNIT_WORD})?"
+    rf"|{_TEEN_WORD}|{_UNIT_WORD}[ \t]+{_UNIT_WORD})"
 )
 _SPELLED_PHONE_RE = re.compile(
     rf"(?<![\w-])(?i:z[ée]ro[ \t]+(?P<p>{_UNIT_WORD})(?:[ \t,]+{_PAIR_WORDS}){{4,5}})(?![\w-])"
@@ -542,9 +550,13 @@ class EmailDetector:
 
 
 def _email_spans(text: str) -> list[tuple[int, int]]:
+    spoken = (
+        [(m.start(), m.end()) for m in _SPOKEN_EMAIL_RE.finditer(text)]
+        if "arobase" in text.lower() else []
+    )  # fmt: skip
     if "@" not in text and _AT_WORD_RE.search(text) is None:
-        return []
-    return [(m.start(), m.end()) for m in _EMAIL_RE.finditer(text)]
+        return spoken
+    return [(m.start(), m.end()) for m in _EMAIL_RE.finditer(text)] + spoken
 
 
 def _trim_url(text: str, start: int, end: int) -> int:

@@ -701,6 +701,20 @@ _NAME_LOGIN_RE = re.compile(
     r"|(?<=\()(?P<login2>[a-z]{4,20}|[a-z]{1,3}\.[a-z]{3,20})(?=\))",
     re.MULTILINE,
 )
+# A login glued from an initial and a surname ("hdelannoy", "CGRESSET") where a login
+# stands: after a dash, a colon, an opening bracket or a user cue ("par", "session",
+# "utilisateur"), or closing its line; kept by `_glued_login` when the rest is a known
+# surname and the whole is no word, name or commune ("scopie", "uchaud" are not).
+_GLUED_LOGIN_RE = re.compile(
+    r"(?:(?P<cue>(?:[–—:(-][ \t]*)?\b(?i:par|session|utilisat(?:eur|rice)|user|login)\b"
+    r"(?:[ \t]*:)?|[–—:(-])[ \t]*)?"
+    r"(?<![\w@.&'’-])(?P<login>[a-z]{5,20}|[A-Z]{7,20})(?![\w@.&'’-])"
+    r"(?P<end>[ \t]*(?:\r?\n|$))?",
+    re.MULTILINE,
+)
+GLUED_LOGIN_MIN_SURNAME = 30  # bearers of the surname after the initial ("mazabraud": 35)
+
+
 # Who called or was called, in brackets after the time of a call or a transmission: "appel
 # téléphonique au Dr X le 14/01/2026 à 11h05 (ER)"
 _TIMED_INITIALS_RE = re.compile(
@@ -1863,6 +1877,23 @@ class PersonDetector:
                 if text[ent.end : ent.end + 1] in (")", ","):
                     yield ent
 
+    def _glued_login(self, login: str) -> bool:
+        """Whether ``login`` is an initial glued to a known surname and nothing else: no
+        surname, first name, common or other French word, nor commune of its own."""
+        from clindeid.knowledge.communes import communes_by_name
+        from clindeid.knowledge.vocabulary import word_ranks
+
+        lex = self._lex()
+        word = login.lower()
+        return (
+            lex.surname(word[1:]) >= GLUED_LOGIN_MIN_SURNAME
+            and lex.surname(word) == 0
+            and lex.first_count(word) < FIRST_NAME_MIN_COUNT
+            and not lex.common(word)
+            and word_ranks(word) == (-1, -1)
+            and not communes_by_name(word)
+        )
+
     def _lower_with_initial(self, text: str, toks: list[_Tok], role: str) -> Entity:
         """A lowercase name with the surname's initial after it ("(kevin m.)")."""
         ent = self._make(text, toks, "pattern/person-lower", 0.8, role, None,
@@ -1934,6 +1965,11 @@ class PersonDetector:
             elif not _login_shaped(login) or login in _NOT_CLOSING_INITIALS:
                 continue
             yield _staff_initials(m.start(group), m.end(group), "login")
+        for m in _GLUED_LOGIN_RE.finditer(text):
+            if (m.group("cue") or m.group("end") is not None) and self._glued_login(
+                m.group("login")
+            ):
+                yield _staff_initials(m.start("login"), m.end("login"), "login", score=0.6)
         closing = _CLOSING_LOWER_INITIALS_RE.search(text)
         if closing is not None:
             pair = closing.group("ini2") is not None
