@@ -1,8 +1,9 @@
-"""Rules for kinds that recur in every warehouse export: phone numbers and e-mail addresses
+"""Rules for kinds that recur across warehouse exports: phone numbers and e-mail addresses
 dictated in words (speech recognition leaving hyphens out, a pair read digit by digit, an
 address spelt "… arobase … point …"), and logins glued from an initial and a surname where a
-login stands (after a dash, a colon, a bracket or a user cue, or closing the line). The
-look-alike cases guard the new patterns."""
+login stands (after a dash, a colon, a bracket or a user cue, or closing the line), and a
+patient's initials in the "Initiales :" field of a trial or vigilance form. The look-alike
+cases guard the new patterns."""
 
 from __future__ import annotations
 
@@ -101,3 +102,22 @@ def test_glued_login_look_alikes(
     found_in_note: Callable[[str], dict[str, str]], line: str, word: str
 ) -> None:
     assert found_in_note(line).get(word) != "PERSON"
+
+
+@pytest.mark.parametrize(
+    ("line", "initials"),
+    [
+        ("1. INITIALES : R.B.      1A. PAYS : FRANCE", "R.B."),
+        ("Patient n° : 0231-0009 – initiales : D.-V. S. – année de naissance : 1972", "D.-V. S."),
+        ("Code participant : NP49-0213        Initiales : B-MD", "B-MD"),
+    ],
+)
+def test_initials_field_of_a_trial_form(
+    found_within: Callable[[str, str, str], bool], line: str, initials: str
+) -> None:
+    assert found_within(line, initials, "PERSON")
+
+
+def test_initial_lesions_are_no_initials(found_in_note: Callable[[str], dict[str, str]]) -> None:
+    found = found_in_note("LESIONS INITIALES : FRACTURE OUVERTE DE JAMBE DROITE")
+    assert "PERSON" not in found.values()

@@ -712,6 +712,12 @@ _GLUED_LOGIN_RE = re.compile(
     r"(?P<end>[ \t]*(?:\r?\n|$))?",
     re.MULTILINE,
 )
+# A patient's initials in an "Initiales :" field of a trial or vigilance form: "INITIALES :
+# R.B.", "initiales : D.-V. S.", "Initiales : B-MD".
+_INITIALS_FIELD_RE = re.compile(
+    r"(?<![\w])(?i:initiales)(?:[ \t]+(?i:du[ \t]+patient|patient))?[ \t]*:[ \t]*"
+    r"(?P<ini>[A-Z]\.?(?:[ \t]?-?[ \t]?[A-Z]\.?){1,3})(?![\w])"
+)
 GLUED_LOGIN_MIN_SURNAME = 30  # bearers of the surname after the initial ("mazabraud": 35)
 
 
@@ -1965,6 +1971,10 @@ class PersonDetector:
             elif not _login_shaped(login) or login in _NOT_CLOSING_INITIALS:
                 continue
             yield _staff_initials(m.start(group), m.end(group), "login")
+        for m in _INITIALS_FIELD_RE.finditer(text):
+            yield Entity(m.start("ini"), m.end("ini"), "PERSON", source="pattern/person-initials",
+                         score=0.8, attributes={"role": "patient", "part": "initials",
+                                                "trigger": "field"})  # fmt: skip
         for m in _GLUED_LOGIN_RE.finditer(text):
             if (m.group("cue") or m.group("end") is not None) and self._glued_login(
                 m.group("login")
