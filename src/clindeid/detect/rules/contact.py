@@ -552,7 +552,7 @@ class EmailDetector:
 def _email_spans(text: str) -> list[tuple[int, int]]:
     spoken = (
         [(m.start(), m.end()) for m in _SPOKEN_EMAIL_RE.finditer(text)]
-        if "arobase" in text.lower() else []
+        if "arobase" in text or "AROBASE" in text or "Arobase" in text else []
     )  # fmt: skip
     if "@" not in text and _AT_WORD_RE.search(text) is None:
         return spoken
