@@ -71,6 +71,12 @@ def annotated_documents(names: list[str]) -> list[AnnotatedDocument]:
     return docs
 
 
+def with_added(names: list[str], added: list[str]) -> list[str]:
+    """``names`` then the ``added`` sets not already in it, each once, in order."""
+    out = list(dict.fromkeys(names))
+    return out + [a for a in dict.fromkeys(added) if a not in out]
+
+
 def case_copies(docs: list[AnnotatedDocument]) -> list[AnnotatedDocument]:
     """Each document once with its case changed, spans unchanged: every other one in
     capitals, the others in lowercase (exports in capitals, dictations without capitals);
@@ -110,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--annotated", nargs="*", default=list(ANNOTATED_SETS), metavar="SET",
                     help="hand-annotated sets of tests/data added to the training data "
                          "(default: the shipped model's); never the set kept blind")
+    ap.add_argument("--add-annotated", nargs="*", default=[], metavar="SET",
+                    help="sets added to --annotated (e.g. the eighth session's A–CJ test: "
+                         "heldout_bo … heldout_cj)")  # fmt: skip
     ap.add_argument("--annotated-repeat", type=int, default=3,
                     help="times each hand-annotated document is repeated")  # fmt: skip
     ap.add_argument("--case-copy", action=argparse.BooleanOptionalAction, default=False,
@@ -127,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     train_docs = [d for d in corpus if d.meta.get("split") == "train"][: args.max_train]
     dev_docs = [d for d in corpus if d.meta.get("split") == "dev"][: args.max_dev]
     silver = silver_documents(args.silver, args.seed, args.silver_min_score) if args.silver else []
+    args.annotated = with_added(args.annotated, args.add_annotated)
     hand = annotated_documents(args.annotated)
     annotated = hand * args.annotated_repeat
     if args.case_copy and args.annotated_repeat > 1:

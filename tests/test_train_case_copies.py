@@ -1,5 +1,6 @@
 """`scripts/train_shipped_model.py --case-copy`: the hand-annotated documents once more with
-their case changed, spans unchanged (half in capitals, half in lowercase)."""
+their case changed, spans unchanged (half in capitals, half in lowercase); `--add-annotated`:
+sets added to the shipped model's list."""
 
 from __future__ import annotations
 
@@ -35,3 +36,12 @@ def test_case_copies_change_the_case_and_keep_the_spans() -> None:
     assert [d.id for d in copies] == ["a-upper", "b-lower", "c"]
     spans = [(d.text[e.start : e.end], e.label) for d in copies for e in d.entities]
     assert spans == [("ODILE PETIT", "PERSON"), ("chu de rennes", "HOSPITAL"), ("Weiß", "PERSON")]
+
+
+def test_added_sets_extend_the_list_once_in_order() -> None:
+    script = _script()
+    base = ["gold", "heldout", "heldout_b"]
+    assert script.with_added(base, ["heldout_cg", "heldout", "heldout_ch", "heldout_cg"]) == [
+        "gold", "heldout", "heldout_b", "heldout_cg", "heldout_ch",
+    ]  # fmt: skip
+    assert script.with_added(base, []) == base
