@@ -116,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--annotated", nargs="*", default=list(ANNOTATED_SETS), metavar="SET",
                     help="hand-annotated sets of tests/data added to the training data "
                          "(default: the shipped model's); never the set kept blind")
+    ap.add_argument("--neighbour-classes", action="store_true",
+                    help="each token also hears what its neighbours are (first name, surname, "
+                         "commune, proper noun); not the shipped model (docs/model.md)")
     ap.add_argument("--add-annotated", nargs="*", default=[], metavar="SET",
                     help="sets added to --annotated (e.g. the eighth session's A–CJ test: "
                          "heldout_bo … heldout_cj)")  # fmt: skip
@@ -145,7 +148,9 @@ def main(argv: list[str] | None = None) -> int:
           f"({time.monotonic() - started:.0f}s)", file=sys.stderr)  # fmt: skip
     params = TrainParams(epochs=args.epochs, learn_rate=args.learn_rate, dropout=args.dropout,
                          batch_size=args.batch_size, window=args.window, seed=args.seed,
-                         time_budget_s=args.time_budget)  # fmt: skip
+                         time_budget_s=args.time_budget,
+                         extra={"neighbour_classes": True} if args.neighbour_classes else {}
+                         )  # fmt: skip
     result = train([*train_docs, *silver, *annotated], dev_docs, args.out, params, args.backend,
                    trials=args.trials, log=lambda m: print(m, file=sys.stderr, flush=True))
     meta_path = args.out / META_FILE

@@ -208,3 +208,28 @@ def test_soft_runs_add_to_the_viterbi_spans(crf_model: Path) -> None:
         if not any(a < e and s < b for s, e, *_ in hard):  # a run alone
             assert covered[0].isupper() or covered[0].isdigit()
             assert not covered.split()[-1].islower()
+
+
+def test_neighbour_classes_are_trained_recorded_and_used(tmp_path: Path) -> None:
+    """With ``neighbour_classes`` each token also hears what its neighbours are (first
+    name, surname, commune, proper noun); the option is recorded in the model's meta,
+    read back by `CrfTagger.load`, and detection hands crfsuite the training attributes."""
+    pytest.importorskip("pycrfsuite")
+    from clindeid.train.model_crf import CrfTagger, _classes, features, tokenize
+    from clindeid.train.train import TrainParams, read_meta, train
+
+    assert "cls=first" in _classes("Claire")
+    assert "cls=commune" in _classes("Dijon") and _classes("le") == () and _classes("45") == ()
+    params = TrainParams(epochs=30, window=500, extra={"neighbour_classes": True})
+    train(_docs(), _docs()[:3], tmp_path, params, "crf", log=lambda m: None)
+    assert read_meta(tmp_path)["params"]["neighbour_classes"] is True
+    tagger = CrfTagger.load(tmp_path)
+    assert tagger.neighbour_classes
+    assert any(":cls=" in a for a in tagger.known)  # the model weighed some of them
+    words = tokenize("Vue par le Dr Claire BERNARD à Dijon, rappel Lyon.")[0]
+    for trained, used in zip(features(words, classes=True), tagger.features(words), strict=True):
+        assert [a.decode() for a in used if a.decode() in tagger.known] == [
+            a for a in trained if a in tagger.known
+        ]
+    # without the option the same words give no class attribute
+    assert not any(":cls=" in a for f in features(words) for a in f)

@@ -113,13 +113,44 @@ def _vocabulary_features(word: str) -> list[str]:
 
 
 @lru_cache(maxsize=200_000)
-def _word_features(word: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+def _classes(word: str) -> tuple[str, ...]:
+    """What a capitalised word is, told to its neighbours with the ``neighbour_classes``
+    option: a first name, a surname, a commune, a proper noun (``cls=…``), so that "X de
+    <commune>" or "<first name> X" generalise to words the training data never held; a
+    lowercase word tells only its form (cached)."""
+    if not (word.isalpha() and len(word) > 1 and word[0].isupper()):
+        return ()
+    from clindeid.knowledge import is_first_name, is_surname
+    from clindeid.knowledge.communes import communes_by_name
+
+    out = []
+    if is_first_name(word):
+        out.append("cls=first")
+    if is_surname(word):
+        out.append("cls=surname")
+    if communes_by_name(word):
+        out.append("cls=commune")
+    if "propn" in _vocabulary_features(word):
+        out.append("cls=propn")
+    return tuple(out)
+
+
+def _context(word: str, classes: bool) -> tuple[str, ...]:
+    """The features a word gives its neighbours: its lower-cased form and shape (and, with
+    ``classes``, `_classes`), or ``nl`` for a line break."""
+    if word.startswith("\n"):
+        return ("nl",)
+    context = (f"w={word.lower()}", f"sh={_shape(word)}")
+    return (*context, *_classes(word)) if classes else context
+
+
+@lru_cache(maxsize=200_000)
+def _word_features(
+    word: str, classes: bool = False
+) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     """A word's own features (with the bias) and, for each neighbour offset in ``_OFFSETS``,
     the features it gives the token at that distance (cached: words repeat)."""
-    if word.startswith("\n"):
-        context: tuple[str, ...] = ("nl",)
-    else:
-        context = (f"w={word.lower()}", f"sh={_shape(word)}")
+    context = _context(word, classes)
     # seen from token i, the neighbour j = i + d reports "{d}:…"
     by_offset = tuple(tuple(f"{d}:{x}" for x in context) for d in _OFFSETS)
     return ("bias", *_lexical(word)), by_offset
@@ -137,12 +168,15 @@ _TaggerWord = tuple[_Attrs, _Attrs, _Attrs, _Attrs, _Attrs, bool]
 
 
 def features(
-    words: Sequence[str], word_features: Callable[[str], WordFeatures] | None = None
+    words: Sequence[str],
+    word_features: Callable[[str], WordFeatures] | None = None,
+    classes: bool = False,
 ) -> list[list[str]]:
     """crfsuite feature lists of a token sequence: a token's own features, its neighbours'
-    (±2) lower-cased form and shape, padding at the ends, and ``line_start``.
-    ``word_features`` replaces `_word_features` (a tagger keeps only what its model knows)."""
-    cached = [(word_features or _word_features)(w) for w in words]
+    (±2) lower-cased form and shape (with ``classes``, also what they are: `_classes`),
+    padding at the ends, and ``line_start``. ``word_features`` replaces `_word_features` (a
+    tagger keeps only what its model knows)."""
+    cached = [word_features(w) if word_features else _word_features(w, classes) for w in words]
     own = [c[0] for c in cached]
     # what the neighbour at offset d (index k in _OFFSETS) tells each token, pads at the ends
     m2 = [_PADS[0]] * 2 + [c[1][0] for c in cached[:-2]]
@@ -247,6 +281,7 @@ class CrfTagger:
         window: int = 4000,
         overlap: int = 400,
         soft_o: float | None = SOFT_O,
+        neighbour_classes: bool = False,
     ) -> None:
         import pycrfsuite
 
@@ -257,6 +292,7 @@ class CrfTagger:
         self.window = window
         self.overlap = overlap
         self.soft_o = soft_o
+        self.neighbour_classes = neighbour_classes
         # attributes with a state feature in the model: the others weigh nothing, and
         # handing them to crfsuite (string lookups) was most of the tagging time
         self.known = _listed_attributes(self.path) or frozenset(
@@ -275,7 +311,7 @@ class CrfTagger:
         known = self.known
         # `_word_features` without its cache (this one holds the result)
         newline = word.startswith("\n")
-        context = ("nl",) if newline else (f"w={word.lower()}", f"sh={_shape(word)}")
+        context = _context(word, self.neighbour_classes)
         m2, m1, p1, p2 = (
             tuple([a.encode() for x in context if (a := f"{d}:{x}") in known]) for d in _OFFSETS
         )
@@ -317,12 +353,14 @@ class CrfTagger:
     @classmethod
     def load(cls, path: str | Path) -> CrfTagger:
         """The tagger of a model directory; ``soft_o`` from its ``clindeid_meta.json``
-        (``"soft_o": null`` turns the soft runs off), else `SOFT_O`."""
+        (``"soft_o": null`` turns the soft runs off), else `SOFT_O`; the neighbour classes
+        where its training parameters asked for them (``params.neighbour_classes``)."""
         import json
 
         meta_path = Path(path) / "clindeid_meta.json"
         meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
-        return cls(path, soft_o=meta.get("soft_o", SOFT_O))
+        classes = bool((meta.get("params") or {}).get("neighbour_classes", False))
+        return cls(path, soft_o=meta.get("soft_o", SOFT_O), neighbour_classes=classes)
 
     def _spans(self, text: str) -> list[Span]:
         words, starts, ends = tokenize(text)
@@ -444,13 +482,14 @@ def train_crf(
     t0 = time.monotonic()
     trainer = pycrfsuite.Trainer(verbose=False)
     window = int(params["window"])
+    classes = bool(params.get("neighbour_classes", False))
     n = 0
     for text, ents in train:
         for s, e in training_chunks(text, [(a, b) for a, b, _ in ents], window):
             chunk = [(a - s, b - s, lab) for a, b, lab in ents if s <= a and b <= e]
             words, tags = bio_tags(text[s:e], chunk)
             if words:
-                trainer.append(features(words), tags)
+                trainer.append(features(words, classes=classes), tags)
                 n += 1
     trainer.set_params({
         "c1": float(params["c1"]), "c2": float(params["c2"]),
@@ -461,7 +500,7 @@ def train_crf(
     trainer.train(str(out_dir / MODEL_FILE))
     write_attributes(out_dir)
     seconds = time.monotonic() - t0
-    tagger = CrfTagger(out_dir, window=max(window, 2000), overlap=200)
+    tagger = CrfTagger(out_dir, window=max(window, 2000), overlap=200, neighbour_classes=classes)
     score = evaluate(tagger)
     log(f"crf: {n} sequences, dev {score:.4f} ({seconds:.0f}s)")
     return score, {"sequences": n, "seconds": round(seconds, 1), "dev": score}
