@@ -120,19 +120,17 @@ def _classes(word: str) -> tuple[str, ...]:
     lowercase word tells only its form (cached)."""
     if not (word.isalpha() and len(word) > 1 and word[0].isupper()):
         return ()
-    from clindeid.knowledge import is_first_name, is_surname
     from clindeid.knowledge.communes import communes_by_name
 
-    out = []
-    if is_first_name(word):
-        out.append("cls=first")
-    if is_surname(word):
-        out.append("cls=surname")
+    own = _lexical(word)  # the word's own dictionary and vocabulary features, read once
+    out = [cls for feat, cls in _CLASS_OF if feat in own]
     if communes_by_name(word):
         out.append("cls=commune")
-    if "propn" in _vocabulary_features(word):
-        out.append("cls=propn")
     return tuple(out)
+
+
+# the word's own features (`_lexical`) that its neighbours hear as a class
+_CLASS_OF = (("first_name", "cls=first"), ("surname", "cls=surname"), ("propn", "cls=propn"))
 
 
 def _context(word: str, classes: bool) -> tuple[str, ...]:
