@@ -123,6 +123,14 @@ SETS = {
     "heldout_cl": ROOT / "heldout_cl" / "heldout_cl.jsonl",
     "heldout_cm": ROOT / "heldout_cm" / "heldout_cm.jsonl",
     "heldout_cn": ROOT / "heldout_cn" / "heldout_cn.jsonl",
+    "heldout_co": ROOT / "heldout_co" / "heldout_co.jsonl",
+    "heldout_cp": ROOT / "heldout_cp" / "heldout_cp.jsonl",
+    "heldout_cq": ROOT / "heldout_cq" / "heldout_cq.jsonl",
+    "heldout_cr": ROOT / "heldout_cr" / "heldout_cr.jsonl",
+    "heldout_cs": ROOT / "heldout_cs" / "heldout_cs.jsonl",
+    "heldout_ct": ROOT / "heldout_ct" / "heldout_ct.jsonl",
+    "heldout_cu": ROOT / "heldout_cu" / "heldout_cu.jsonl",
+    "heldout_cv": ROOT / "heldout_cv" / "heldout_cv.jsonl",
 }
 
 

@@ -120,6 +120,14 @@ SETS: dict[str, str] = {
     "heldout_cl": "heldcl",
     "heldout_cm": "heldcm",
     "heldout_cn": "heldcn",
+    "heldout_co": "heldco",
+    "heldout_cp": "heldcp",
+    "heldout_cq": "heldcq",
+    "heldout_cr": "heldcr",
+    "heldout_cs": "heldcs",
+    "heldout_ct": "heldct",
+    "heldout_cu": "heldcu",
+    "heldout_cv": "heldcv",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"

@@ -10,7 +10,8 @@ heldout_bg, heldout_bh, heldout_bi, heldout_bj, heldout_bk, heldout_bl, heldout_
 heldout_bo, heldout_bp, heldout_bq, heldout_br, heldout_bs, heldout_bt, heldout_bu, heldout_bv,
 heldout_bw, heldout_bx, heldout_by, heldout_bz, heldout_ca, heldout_cb,
 heldout_cc, heldout_cd, heldout_ce, heldout_cf, heldout_cg, heldout_ch, heldout_ci,
-heldout_cj, heldout_ck, heldout_cl, heldout_cm, heldout_cn).
+heldout_cj, heldout_ck, heldout_cl, heldout_cm, heldout_cn, heldout_co, heldout_cp,
+heldout_cq, heldout_cr, heldout_cs, heldout_ct, heldout_cu, heldout_cv).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -162,6 +163,14 @@ SETS = (
             "heldout_cl",
             "heldout_cm",
             "heldout_cn",
+            "heldout_co",
+            "heldout_cp",
+            "heldout_cq",
+            "heldout_cr",
+            "heldout_cs",
+            "heldout_ct",
+            "heldout_cu",
+            "heldout_cv",
         )
     ),
 )
