@@ -226,13 +226,26 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
         head = _ELISION.sub("", m.group(), count=1)
         after_preposition = i > 0 and words[i - 1].group() in _BEFORE_COUNTRY
         in_brackets = line[m.start() - 1 : m.start()] == "(" and line.startswith(")", m.end())
+        after_birthplace = (
+            i > 2 and words[i - 2].group() in ("à", "a")
+            and any(w.group() in _BORN for w in words[max(0, i - 14) : i - 2])
+        )  # "née le … à oran algérie", dictated without a comma
         if head in _country_names() and (
             m.group()[:2] in ("d'", "d’") or after_preposition or in_brackets
+            or after_birthplace
         ):
             # "au maroc", "en turquie", "d'algérie", "par la libye", "née à sétif
-            # (algérie)" ("tissu bénin" stays)
+            # (algérie)", "nee a tlemcen (algerie)" ("tissu bénin" stays)
             cut = len(m.group()) - len(head)
             new[i] = m.group()[:cut] + _capitalised(head)
+        if head == "réunion" and i > 0 and words[i - 1].group() == "la" and (
+            line[words[i - 1].start() - 1 : words[i - 1].start()] == "("
+            and line.startswith(")", m.end())
+            and any(w.group() in _BORN for w in words[max(0, i - 14) : i - 1])
+        ):
+            new[i - 1], new[i] = "La", "Réunion"  # "née à saint-joseph (la réunion)"
+        if in_brackets and _spells_initials(words, i):
+            new[i] = m.group().upper()  # "centre hospitalier bretagne atlantique (chba)"
         if i > 1 and _departement_in_place(words, i, head):
             cut = len(m.group()) - len(head)
             new[i] = m.group()[:cut] + _capitalised(head)  # "dans le jura", "dans l'aisne"
@@ -429,6 +442,7 @@ def _capitalise_commune_with_article(
 # Prepositions before a country's name in a lowercase note.
 _COUNTRY_PREPOSITIONS = frozenset({"au", "aux", "en", "du", "des", "de", "vers", "depuis", "via"})
 _BEFORE_COUNTRY = _COUNTRY_PREPOSITIONS | _ARTICLES  # "par la libye"
+_BORN = frozenset({"né", "née", "ne", "nee", "nés", "nées"})
 # A postcode just before (the town follows it).
 _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \t]+$")
 
@@ -533,12 +547,16 @@ def _country_names() -> frozenset[str]:
     """Countries written in one word that French does not write in lowercase ("maroc",
     "turquie"; not "chine", china)."""
     from clindeid.detect.rules.places import COUNTRIES
+    from clindeid.knowledge.normalize import strip_accents
     from clindeid.knowledge.vocabulary import written_lowercase
 
-    return frozenset(
+    names = {
         c.lower() for c in COUNTRIES
         if " " not in c and "-" not in c and len(c) >= 4 and not written_lowercase(c.lower())
-    )  # fmt: skip
+    }  # fmt: skip
+    # also without their accents, as notes typed in a hurry write them ("algerie", "bresil"):
+    # no such form is a French word, and typos make some frequent in lowercase
+    return frozenset(names | {strip_accents(c) for c in names})
 
 
 @lru_cache(maxsize=1)
@@ -663,6 +681,26 @@ def _named_phrase_at(line: str, words: list[re.Match[str]], i: int) -> str | Non
         if last < len(words) and line[words[i].start() : words[last].end()] == lowered:
             return written
     return None
+
+
+_INITIALS_SKIPPED = frozenset({"de", "du", "des", "d", "la", "le", "les", "l", "et", "en"})
+
+
+def _spells_initials(words: list[re.Match[str]], i: int) -> bool:
+    """Whether ``words[i]`` (2 to 6 letters, in brackets) spells the initials of the words
+    just before it, function words skipped: "centre hospitalier bretagne atlantique (chba)",
+    "agence régionale de santé (ars)"."""
+    acronym = words[i].group()
+    if not (2 <= len(acronym) <= 6 and acronym.isalpha() and acronym.islower()):
+        return False
+    initials: list[str] = []
+    j = i - 1
+    while j >= 0 and len(initials) < len(acronym):
+        word = _ELISION.sub("", words[j].group(), count=1)
+        if word not in _INITIALS_SKIPPED:
+            initials.append(word[:1])
+        j -= 1
+    return "".join(reversed(initials)) == acronym
 
 
 def _capitalised(word: str) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from clindeid.detect.heads import CARE_HEADS, HOTEL_NOT_LODGING, OF, ORG_HEADS_BEFORE_PLACE
+from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.places import COMPLEMENTS_AFTER_ADDRESS
 from clindeid.document import Entity
 
@@ -75,6 +76,11 @@ _ARTICLE_GAP = re.compile(r"[ \t]*(?:[lL]['’]|(?:la|le|les|LA|LE|LES)[ \t]+)?[
 _CARE_OF = re.compile(r"(?<![\w/])(?i:c/o)[ \t]+$")
 _CARE = re.compile(rf"(?i:{CARE_HEADS})")
 # a short number closing a name, then the end of the phrase: "Domicile Clinic 31, 2 h/j"
+# A hospital's second patron after a dash, a first name and a surname joined: "Hôpital Bichat
+# – Claude-Bernard", "Lariboisière – Fernand-Widal".
+_SECOND_PATRON = re.compile(
+    rf"[ \t]*[–—-][ \t]*(?P<first>[{UPPER}][{LOWER}]+)-[{UPPER}][{LOWER}]+(?![\w-])"
+)
 _NUMBER_AFTER = re.compile(
     r"[ \t]+(?:\d{1,2}|2[AB])(?![\w°%-]|[,.:/]\d|[ \t]*(?:[a-zµ]|h\b|H\b))"
     r"(?=[ \t]*(?:$|[.,;:)–—-]|\n|[ \t](?:de|du|d['’]|à|au)[ \t]))",
@@ -199,6 +205,17 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
                 # "Mutuelle de | l' | Indre": the name the model cut at its article
                 e = e.with_(end=nxt.end)
                 swallowed = i + 1
+        if e.label == "HOSPITAL":
+            patron = _SECOND_PATRON.match(text, e.end)
+            if patron is not None and patron.group("first") not in ("Saint", "Sainte") and (
+                _is_first_name(patron.group("first"))
+            ):
+                nxt = entities[i + 1] if i + 1 < len(entities) else None
+                if nxt is None or nxt.start >= patron.end():
+                    e = e.with_(end=patron.end())
+                elif nxt.label == "HOSPITAL" and nxt.end <= patron.end():
+                    e = e.with_(end=patron.end())  # the patron found alone, a hospital too
+                    swallowed = i + 1
         if e.label in ("HOSPITAL", "ORG"):
             tail = _NUMBER_AFTER.match(text, e.end)
             if tail is None and _ARRONDISSEMENT_BODY.search(text, e.start, e.end):
@@ -226,3 +243,12 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             continue
         out.append(e)
     return out
+
+
+def _is_first_name(word: str) -> bool:
+    """Whether ``word`` is a first name of the knowledge base (none without it)."""
+    try:
+        from clindeid.knowledge import is_first_name
+    except ImportError:
+        return False
+    return bool(is_first_name(word))

@@ -38,8 +38,9 @@ def has_shipped_model() -> bool:
     return shipped_model_dir() is not None
 
 
-def _tagger(model_dir: Path) -> Any:
-    key = str(model_dir.resolve())
+def _tagger(model_dir: Path, key: str | None = None) -> Any:
+    """The tagger of ``model_dir`` (``key``: its resolved path, when already known)."""
+    key = key or str(model_dir.resolve())
     with _LOCK:
         if key not in _CACHE:
             from clindeid.train.train import load_tagger
@@ -67,6 +68,7 @@ class ModelDetector:
                 raise FileNotFoundError("no NER model is shipped with this installation")
             model_dir = found
         self.model_dir = Path(model_dir)
+        self._key = str(self.model_dir.resolve())  # the cache key, resolved once
         if not (self.model_dir / META_FILE).is_file():
             raise FileNotFoundError(
                 f"not a clindeid model directory (no {META_FILE}): {self.model_dir}"
@@ -93,7 +95,7 @@ class ModelDetector:
             return [e.with_(source=SOURCE) for e in self._delegate.detect(document)]
         text = document.text
         out = []
-        for s, e, label, score in _tagger(self.model_dir).predict_many([text])[0]:
+        for s, e, label, score in _tagger(self.model_dir, self._key).predict_many([text])[0]:
             s, e = trim(text, s, e)
             s = skip_function_words(text, s, e, person=label == "PERSON")
             if label == "PERSON":

@@ -64,10 +64,12 @@ DURATION_AFTER = (
     r"|d['’]exposition|de\s+mariage|de\s+survie|de\s+retard|de\s+délai|de\s+la|du|des|de\s+l['’]"
     r"|d['’]écart|post|consécutifs|durant|pendant|environ\s+avant|si)(?!\w)"
 )
-# A banner age right after a birth date: "né le 04/02/2021, 21 mois", "DDN 17/05/22 – 19 mois".
+# A banner age right after a birth date: "né le 04/02/2021, 21 mois", "DDN 17/05/22 – 19 mois",
+# or a birth date and place: "nee le 14/09/1951 a tlemcen (algerie) - 74a".
 AFTER_BIRTH_DATE = (
     r"(?:\bn[ée]e?(?:\s*\(e\))?\s+le|\bddn|\bdate\s+de\s+naissance)\s*:?\s*"
-    r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}(?:\s+à\s+[^\n,;:()]{1,60}?)?\s*[,;–—(-]?\s*$"
+    r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}"
+    r"(?:\s+[àa]\s+[^\n,;:()]{1,60}?(?:\s*\([^\n()]{1,30}\))?)?\s*[,;–—(-]?\s*$"
 )
 # "cancer du sein à 42 ans", "diagnostiqué à 45 ans": an age at an event (mid-sentence "à")
 # from this value on, unless a follow-up horizon is meant ("survie à 15 ans").

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from clindeid.detect.rules._spoken import GROUP_WORDS, PAIR_WORDS, UNIT_WORD
 from clindeid.detect.rules.identifiers import first_char_lookahead
 from clindeid.document import Document, Entity
 
@@ -388,19 +389,13 @@ def _national_at(
 # A phone number dictated in words, five pairs opening with "zéro": "zéro six douze
 # quarante-huit trente-trois soixante-dix-sept zéro deux"; speech recognition may leave the
 # hyphens out ("quarante deux dix huit") or read a pair digit by digit ("six sept").
-_UNIT_WORD = r"(?:un|deux|trois|quatre|cinq|six|sept|huit|neuf)"
-_TEEN_WORD = (
-    r"(?:dix[- ]sept|dix[- ]huit|dix[- ]neuf|dix|onze|douze|treize|quatorze|quinze|seize)"
-)
-_PAIR_WORDS = (
-    rf"(?:z[ée]ro[ \t]+{_UNIT_WORD}|z[ée]ro[ \t]+z[ée]ro"
-    rf"|quatre[- ]vingts?(?:[- ](?:{_TEEN_WORD}|{_UNIT_WORD}))?"
-    rf"|soixante(?:[- ]et[- ]onze|[- ]{_TEEN_WORD})"
-    rf"|(?:vingt|trente|quarante|cinquante|soixante)(?:[- ]et[- ]un|[- ]{_UNIT_WORD})?"
-    rf"|{_TEEN_WORD}|{_UNIT_WORD}[ \t]+{_UNIT_WORD})"
-)
 _SPELLED_PHONE_RE = re.compile(
-    rf"(?<![\w-])(?i:z[ée]ro[ \t]+(?P<p>{_UNIT_WORD})(?:[ \t,]+{_PAIR_WORDS}){{4,5}})(?![\w-])"
+    rf"(?<![\w-])(?i:z[ée]ro[ \t]+(?P<p>{UNIT_WORD})(?:[ \t,]+{PAIR_WORDS}){{4,5}})(?![\w-])"
+)
+# A foreign number dictated after "plus", its country code first: "plus trente-deux quatre
+# cent soixante-dix-sept vingt-huit quatorze cinquante-six" (+32 477 28 14 56).
+_SPELLED_INTERNATIONAL_RE = re.compile(
+    rf"(?<![\w-])(?i:plus[ \t]+{GROUP_WORDS}(?:[ \t,]+{GROUP_WORDS}){{3,6}})(?![\w-])"
 )
 
 
@@ -440,6 +435,9 @@ class PhoneDetector:
             yield Entity(m.start(), m.end(), "PHONE", "pattern/phone", 0.85,
                          attributes={"kind": "mobile" if m.group("p") in ("six", "sept")
                                      else "landline", "spelled": True})
+        for m in _SPELLED_INTERNATIONAL_RE.finditer(text):
+            yield Entity(m.start(), m.end(), "PHONE", "pattern/phone", 0.85,
+                         attributes={"kind": "international", "spelled": True})
         trig_ends = [t.end for t in triggers]
         for run in _RUN_RE.finditer(text):
             start = run.start()

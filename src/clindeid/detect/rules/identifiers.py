@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from clindeid.detect.rules._spoken import GROUP_WORDS
 from clindeid.document import Document, Entity
 
 try:  # python-stdnum: reference implementations of the checksums
@@ -108,6 +109,10 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"[NV]\s?/\s?r[ée]f\.?",
         r"identifiant",
         r"matricule",
+        # a pathology block: "blocs 26P01422-A1 à A9", "bloc B26-004718-A1"
+        r"blocs?(?=\s*:?\s*(?:[A-Z]{1,3})?\d{2}[0-9A-Z]*-[0-9A-Z])",
+        # a long-term condition's file number: "ALD n° 76A0331840" (not "ALD n° 8", the list)
+        r"ALD\s*n[°º](?=\s*:?\s*[A-Z0-9-]*\d[A-Z0-9-]{5})",
         r"accession",
         r"code\s+patient",
         r"n[°º]\s*(?:d['’]\s*)?intervention",
@@ -273,6 +278,14 @@ _ID_RE = re.compile(
     + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE
 )
 _NOT_ID_BEFORE_RE = re.compile(NOT_ID_BEFORE)
+_ARTICLE_BEFORE_RE = re.compile(r"(?<![\w'’])(?i:le|un|ce|du|au)" + _SP + r"+$")
+# An identifier dictated in words after its trigger: "ipp treize zéro zéro cinquante-huit
+# vingt-sept quarante et un" (three groups at least).
+_SPELLED_ID_RE = re.compile(
+    r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _SP + r"*"
+    r"(?:(?i:deux" + _SP + r"+points|:)" + _SP + r"*)?"
+    rf"(?P<val>(?i:{GROUP_WORDS}(?:[ \t,]+{GROUP_WORDS}){{2,}}))(?![\w-])"
+)
 # A short letter group between the trigger and the digits belongs to the number
 # ("adhérent n° HM 40 718 592", "N° H 518 402 77") unless it names the number's kind.
 _LETTER_PREFIX_RE = re.compile(r"(?<![\w])[A-Z]{1,3}" + _SP + r"$")
@@ -439,6 +452,7 @@ class IdentifierDetector:
             if entity is not None:
                 taken.add(entity.start)
                 yield entity
+                yield from _range_continuation(text, entity, taken)
         if "|" in text:
             for entity in _table_ids(text):
                 if entity.start not in taken:
@@ -451,6 +465,13 @@ class IdentifierDetector:
             if m.start("val") not in taken and _PORTAL_LINE_RE.search(line):
                 yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.75,
                              attributes={"kind": "record"})
+        for m in _SPELLED_ID_RE.finditer(text):  # a dictated number, in words
+            if m.group("generic") and _ARTICLE_BEFORE_RE.search(text, max(0, m.start() - 4),
+                                                                m.start()):
+                continue  # "appeler le numéro trois un un quatre": a service's number
+            kind = next((k for k in ID_TRIGGERS if m.group(k)), "record")
+            yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.8,
+                         attributes={"kind": kind, "spelled": True})
         for m in _VEHICLE_PLATE_RE.finditer(text):  # "immatriculé GF-318-KZ"
             if m.start() not in taken:
                 yield Entity(m.start(), m.end(), "ID", "pattern/id", 0.85,
@@ -518,6 +539,27 @@ def _table_ids(text: str) -> Iterator[Entity]:
             start = s + (len(text[s:e]) - len(text[s:e].lstrip()))
             yield Entity(start, start + len(value), "ID", "pattern/id", 0.8,
                          attributes={"kind": kind})
+
+
+# The next number of a range or list of the same series: "blocs 26P01422-A1 à 26P01422-A9",
+# "(blocs 26P01422-B1 et 26P01422-B2)".
+_RANGE_NEXT_RE = re.compile(
+    _SP + r"*(?:à|et|,|/)" + _SP + r"*(?P<val>[0-9A-Z][0-9A-Z-]{4,})(?![\w-])"
+)
+
+
+def _range_continuation(text: str, entity: Entity, taken: set[int]) -> Iterator[Entity]:
+    """The identifiers that continue ``entity``'s series right after it: same length, and
+    the same characters but the last two."""
+    previous = text[entity.start : entity.end]
+    end = entity.end
+    while (m := _RANGE_NEXT_RE.match(text, end)) is not None:
+        value = m.group("val")
+        if len(value) != len(previous) or value[:-2] != previous[:-2] or value == previous:
+            return
+        taken.add(m.start("val"))
+        yield entity.with_(start=m.start("val"), end=m.end("val"))
+        previous, end = value, m.end("val")
 
 
 def _id_entity(text: str, m: re.Match[str]) -> Entity | None:

@@ -712,6 +712,8 @@ _GLUED_LOGIN_RE = re.compile(
     r"(?P<end>[ \t]*(?:\r?\n|$))?",
     re.MULTILINE,
 )
+# The words of a glued-login cue that name a login ("par" alone does not).
+_LOGIN_CUE_WORD = re.compile(r"(?i:session|utilisat|user|login)")
 # A patient's initials in an "Initiales :" field of a trial or vigilance form: "INITIALES :
 # R.B.", "initiales : D.-V. S.", "Initiales : B-MD".
 _INITIALS_FIELD_RE = re.compile(
@@ -1883,16 +1885,18 @@ class PersonDetector:
                 if text[ent.end : ent.end + 1] in (")", ","):
                     yield ent
 
-    def _glued_login(self, login: str) -> bool:
+    def _glued_login(self, login: str, named: bool = False) -> bool:
         """Whether ``login`` is an initial glued to a known surname and nothing else: no
-        surname, first name, common or other French word, nor commune of its own."""
+        surname, first name, common or other French word, nor commune of its own. After a
+        word that names it a login (``named``: "login alecalvez", "utilisateur mdurand"),
+        the surname need not be known ("Le Calvez" glued is no surname of the list)."""
         from clindeid.knowledge.communes import communes_by_name
         from clindeid.knowledge.vocabulary import word_ranks
 
         lex = self._lex()
         word = login.lower()
         return (
-            lex.surname(word[1:]) >= GLUED_LOGIN_MIN_SURNAME
+            (named or lex.surname(word[1:]) >= GLUED_LOGIN_MIN_SURNAME)
             and lex.surname(word) == 0
             and lex.first_count(word) < FIRST_NAME_MIN_COUNT
             and not lex.common(word)
@@ -1976,8 +1980,9 @@ class PersonDetector:
                          score=0.8, attributes={"role": "patient", "part": "initials",
                                                 "trigger": "field"})  # fmt: skip
         for m in _GLUED_LOGIN_RE.finditer(text):
-            if (m.group("cue") or m.group("end") is not None) and self._glued_login(
-                m.group("login")
+            cue = m.group("cue")
+            if (cue or m.group("end") is not None) and self._glued_login(
+                m.group("login"), named=bool(cue and _LOGIN_CUE_WORD.search(cue))
             ):
                 yield _staff_initials(m.start("login"), m.end("login"), "login", score=0.6)
         closing = _CLOSING_LOWER_INITIALS_RE.search(text)

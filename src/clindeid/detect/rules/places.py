@@ -36,6 +36,7 @@ from typing import Any
 from clindeid.detect.heads import FACILITY_HEAD_BEFORE_FEATURE, OF
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.document import Document, Entity
+from clindeid.knowledge.normalize import strip_accents
 from clindeid.knowledge.vocabulary import (
     never_lowercase,
     word_ranks,
@@ -964,6 +965,10 @@ _EN_COUNTRY_NAMES = frozenset(
                                "Guyane", "Géorgie", "Georgie")
 )
 _EN_BEFORE = re.compile(r"(?<![\w'’-])en[ \t]+$")
+# Countries as written, also without their accents ("Algerie" in a recased hurried note).
+_COUNTRY_KEYS = frozenset(
+    {_location_key(c) for c in COUNTRIES} | {_location_key(strip_accents(c)) for c in COUNTRIES}
+)
 # UPPERCASE forms ("ÉTHIOPIE", "SÉNÉGAL") read as their usual spelling.
 _UPPER_LOCATION_FORMS: dict[str, str] = {
     n.upper(): n for n in _LOCATION_NAMES if len(n) >= 4 and not n.isupper()
@@ -987,6 +992,11 @@ _LOCATION_CUE_BEFORE = re.compile(
 # "Beaune (Côte-d'Or)", "Ajaccio, Corse-du-Sud".
 _BODY_NUMBER_BEFORE = re.compile(r"(?<![\w-])[A-Za-z]{2,6}[ \t]+(?:\d{2,3}|2[AB])[ \t]*\($")
 _AFTER_PLACE_BEFORE = re.compile(rf"[{UP}{LOW}](?:[ \t]*\([ \t]*|,[ \t]+)$")
+# A birthplace then its country, dictated without a comma: "née le … à oran algérie".
+_BIRTHPLACE_BEFORE = re.compile(
+    rf"(?<!\w)(?i:n[ée]e?s?)(?!\w)[^\n,.;:()]{{0,70}}?[ \t](?:à|a)[ \t]+[{UP}{LOW}][{LOW}]+"
+    rf"(?:[-'’][{UP}{LOW}]?[{LOW}]+)*[ \t]+$"
+)
 
 
 # =========================================================================== knowledge base
@@ -1944,7 +1954,9 @@ class LocationDetector:
                         ns = s - len(prefix) + named.start("name")
                         yield Entity(ns, ns + len(named.group("name")), "LOCATION",
                                      source="pattern/location", score=0.7)
-            elif key in _ARTICLE_LOCATION_NAMES and _PLACE_ARTICLE_BEFORE.search(prefix):
+            elif (key in _COUNTRY_KEYS and _BIRTHPLACE_BEFORE.search(prefix)) or (
+                key in _ARTICLE_LOCATION_NAMES and _PLACE_ARTICLE_BEFORE.search(prefix)
+            ):  # the first: a country after a birthplace ("née le … à oran algérie")
                 yield Entity(s, e, "LOCATION", source="pattern/location", score=0.75)
             elif key in _PLAIN_LOCATION_NAMES:
                 yield Entity(s, e, "LOCATION", source="dictionary/location", score=0.6)

@@ -1,0 +1,179 @@
+"""Rules read on the leaks of the ninth session's mainstream sets (general wards, emergency
+and surgery, outpatient letters): record numbers and foreign phone numbers dictated in words,
+a country after a birthplace in a note typed in a hurry (no accent, no comma), a lowercase
+acronym in brackets that spells the name before it, a login after the word "login", an age
+written "75a" after a birth date and place, a hospital's second patron after a dash, and a
+long-term condition's file number ("ALD n°"). The look-alike cases guard the patterns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from clindeid.detect.casing import recase
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        (
+            "admise ce jour point à la ligne ipp douze zéro trois quarante-cinq soixante-dix-huit "
+            "point à la ligne",
+            "douze zéro trois quarante-cinq soixante-dix-huit",
+        ),
+        (
+            "numéro de dossier deux points quatre cent douze trente-trois zéro huit virgule",
+            "quatre cent douze trente-trois zéro huit",
+        ),
+    ],
+)
+def test_identifier_dictated_in_words(
+    found_within: Callable[[str, str, str], bool], line: str, span: str
+) -> None:
+    assert found_within(line, span, "ID")
+
+
+def test_foreign_phone_dictated_in_words(
+    found_within: Callable[[str, str, str], bool],
+) -> None:
+    line = (
+        "son frère joignable au plus quarante et un soixante-dix-neuf deux cent trente "
+        "quatre-vingt-un cinquante-six point à la ligne"
+    )
+    span = "plus quarante et un soixante-dix-neuf deux cent trente quatre-vingt-un cinquante-six"
+    assert found_within(line, span, "PHONE")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "il a plus de deux ans de recul sur ce traitement",
+        "dossier numéro deux sur la pile",  # one group only
+        "plus trois cas cette semaine dans le service",
+        "en cas d'idées noires appeler le numéro trois un un quatre",  # a national line
+    ],
+)
+def test_number_words_that_are_no_identifier_or_phone(
+    found_in_note: Callable[[str], dict[str, str]], line: str
+) -> None:
+    labels = set(found_in_note(line).values())
+    assert not labels & {"ID", "PHONE"}
+
+
+@pytest.mark.parametrize(
+    ("line", "country"),
+    [
+        ("patient ne le 02/05/1962 a blida (algerie), vu ce jour pour une toux", "algerie"),
+        (
+            "née le trois mai mille neuf cent soixante à sfax tunisie point à la ligne",
+            "tunisie",
+        ),
+        ("Née le 03/05/1960 à Sfax Tunisie, mariée, deux enfants.", "Tunisie"),
+    ],
+)
+def test_country_after_a_birthplace(
+    found_in_note: Callable[[str], dict[str, str]], line: str, country: str
+) -> None:
+    assert found_in_note(line).get(country) == "LOCATION"
+
+
+def test_country_after_a_stopover_is_no_birthplace(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    # no birth cue before "à": the lowercase country is left to the other rules (none here)
+    assert "maroc" not in found_in_note("il a fait escale à tunis maroc ensuite puis retour")
+
+
+def test_bracketed_acronym_spelling_the_name_before_is_written_in_capitals() -> None:
+    recased = recase(
+        "transférée au centre hospitalier des deux vallées (chdv) pour la suite des soins\n"
+    )
+    assert recased is not None and "(CHDV)" in recased.text
+
+
+def test_bracketed_word_spelling_no_name_keeps_its_case() -> None:
+    recased = recase("traitement par inhibiteur de la pompe à protons (ipp) depuis hier soir\n")
+    assert recased is None or "(IPP)" not in recased.text
+
+
+def test_login_after_the_word_login(found_in_note: Callable[[str], dict[str, str]]) -> None:
+    found = found_in_note("Validé le 02/03/2026 à 14:12 – login mbrechetou")
+    assert found.get("mbrechetou") == "PERSON"
+
+
+def test_common_word_after_login_is_no_login(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    assert "urgences" not in found_in_note("Validé le 02/03/2026 – login urgences")
+
+
+def test_short_age_after_birth_date_and_place(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note("pat : durand odile, nee le 03/04/1950 a oran (algerie) - 75a")
+    assert found.get("75a") == "AGE"
+
+
+def test_hospital_with_a_second_patron_after_a_dash(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note("Adressée par l'Hôpital Beaujon – Louis-Mourier pour avis.")
+    assert found.get("Hôpital Beaujon – Louis-Mourier") == "HOSPITAL"
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        ("Ordonnance bizone (ALD n° 44B0912877).", "44B0912877"),
+        ("IPP 550193348 – ALD n° 551207764 | suivi annuel", "551207764"),
+    ],
+)
+def test_long_term_condition_file_number(
+    found_in_note: Callable[[str], dict[str, str]], line: str, span: str
+) -> None:
+    assert found_in_note(line).get(span) == "ID"
+
+
+def test_long_term_condition_category_is_no_identifier(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    assert "ID" not in found_in_note("Prise en charge en ALD n° 8 depuis 2019.").values()
+
+
+def test_pathology_blocks_and_their_series(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note(
+        "Inclusion : blocs 26Q07731-A1 à 26Q07731-A6 ; ganglions (blocs 26Q07731-C1 et "
+        "26Q07731-C2)."
+    )
+    for code in ("26Q07731-A1", "26Q07731-A6", "26Q07731-C1", "26Q07731-C2"):
+        assert found.get(code) == "ID"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "transfert au bloc opératoire 3 à 14h",
+        "IPP 551193348 et tension 12/8",  # the next value is of no series
+    ],
+)
+def test_no_series_continued_without_a_series(
+    found_in_note: Callable[[str], dict[str, str]], line: str
+) -> None:
+    ids = [span for span, label in found_in_note(line).items() if label == "ID"]
+    assert ids in ([], ["551193348"])
+
+
+def test_la_reunion_in_brackets_after_a_birthplace(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note("mme hoarau, née le 04/02/1948 à saint-louis (la réunion) - 78 ans")
+    assert found.get("la réunion") == "LOCATION"
+
+
+def test_a_meeting_in_brackets_is_no_place(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    assert "la réunion" not in found_in_note("point fait après la staff (la réunion) de ce jour")
