@@ -177,3 +177,50 @@ def test_a_meeting_in_brackets_is_no_place(
     found_in_note: Callable[[str], dict[str, str]],
 ) -> None:
     assert "la réunion" not in found_in_note("point fait après la staff (la réunion) de ce jour")
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        (
+            "domicilié huit rue des lilas à estagel soixante-six mille trois cent dix point",
+            "soixante-six mille trois cent dix",
+        ),
+        ("domicile à marseille treize mille cinq point à la ligne", "treize mille cinq"),
+    ],
+)
+def test_postcode_dictated_next_to_its_commune(
+    found_in_note: Callable[[str], dict[str, str]], line: str, span: str
+) -> None:
+    assert found_in_note(line).get(span) == "ZIP"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "il a couru dix mille mètres à estagel ce matin",
+        "à estagel soixante-dix mille euros de travaux",  # no postcode of that commune
+    ],
+)
+def test_thousands_that_are_no_postcode(
+    found_in_note: Callable[[str], dict[str, str]], line: str
+) -> None:
+    assert "ZIP" not in found_in_note(line).values()
+
+
+def test_numbers_dictated_in_words_are_masked_in_the_output() -> None:
+    from clindeid import Config
+    from clindeid.document import Document
+    from clindeid.pipeline import Pipeline
+
+    text = (
+        "compte rendu dicté point à la ligne ipp douze zéro trois quarante-cinq soixante-dix-huit "
+        "point à la ligne joignable au plus quarante et un soixante-dix-neuf deux cent trente "
+        "quatre-vingt-un cinquante-six point à la ligne domicilié à estagel soixante-six mille "
+        "trois cent dix point"
+    )
+    result = Pipeline(Config(detectors=["rules"], seed=5)).deidentify(Document("d", text))
+    for tag in ("[ID]", "[PHONE]", "[ZIP]"):
+        assert tag in result.text
+    for words in ("quarante-cinq soixante-dix-huit", "soixante-dix-neuf", "trois cent dix"):
+        assert words not in result.text

@@ -148,6 +148,9 @@ class IdentifierStrategy:
     def substitute(self, entity: Entity, original: str, context: SubstitutionContext) -> Surrogate:
         if not any(ch.isalnum() for ch in original):
             raise ValueError("empty identifier")
+        if entity.attributes.get("spelled"):
+            # dictated in words: no same-shape surrogate reads as a number (masked instead)
+            raise ValueError("identifier dictated in words")
         kind = str(entity.attributes.get("kind") or "").upper()
         new, _ = context.memoized(
             "identifier", original.strip(), lambda: self._draw(original, kind, context.rng)

@@ -35,6 +35,7 @@ from typing import Any
 
 from clindeid.detect.heads import FACILITY_HEAD_BEFORE_FEATURE, OF
 from clindeid.detect.rules._chars import LOWER, UPPER
+from clindeid.detect.rules._spoken import HUNDRED_WORDS, PAIR_WORDS, TEEN_WORD, UNIT_WORD
 from clindeid.document import Document, Entity
 from clindeid.knowledge.normalize import strip_accents
 from clindeid.knowledge.vocabulary import (
@@ -1430,6 +1431,41 @@ _LINE_END_AFTER = re.compile(r"[ \t]*(?:\n|$|\)|;)")
 _CAPITAL_ARTICLE_BEFORE = re.compile(r"(?<![\w'’-])(?:L[ae]s?[ \t]+|L['’])$")
 
 
+# A postcode dictated in thousands next to its commune: "à estagel soixante-six mille trois
+# cent dix" (66310), "treize mille cinq marseille" (13005).
+_SPELLED_ZIP = re.compile(
+    rf"(?<![\w-])(?i:(?:{PAIR_WORDS}|{TEEN_WORD}|{UNIT_WORD}|dix)[- ]mille"
+    rf"(?:[- ](?:{HUNDRED_WORDS}|{PAIR_WORDS}|{UNIT_WORD}))?)(?![\w-])"
+)
+_COMMUNE_WORD = rf"(?P<w>[{UP}{LOW}][{LOW}]+(?:-[{UP}{LOW}]?[{LOW}]+)*)"
+_WORD_BEFORE = re.compile(rf"(?<![\w'’-]){_COMMUNE_WORD}[ \t,]+$")
+_WORD_AFTER = re.compile(rf"[ \t,]+{_COMMUNE_WORD}")
+
+
+def _spelled_zips(text: str) -> Iterator[Entity]:
+    """Postcodes dictated in words, kept where the commune just before or after has that
+    postcode."""
+    from clindeid.knowledge import communes_by_name
+    from clindeid.temporal import parse_french_number
+
+    for m in _SPELLED_ZIP.finditer(text):
+        number = parse_french_number(m.group())
+        if number is None or not 1000 <= number <= 98999:
+            continue
+        code = f"{int(number):05d}"
+        neighbours = [
+            n.group("w")
+            for n in (
+                _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start()),
+                _WORD_AFTER.match(text, m.end()),
+            )
+            if n is not None
+        ]
+        if any(code in c.postcodes for w in neighbours for c in communes_by_name(w)):
+            yield Entity(m.start(), m.end(), "ZIP", source="pattern/zip", score=0.85,
+                         attributes={"spelled": True})
+
+
 @dataclass(frozen=True)
 class ZipCityDetector:
     """ZIP and CITY: postcodes with context, communes from the knowledge base."""
@@ -1552,6 +1588,8 @@ class ZipCityDetector:
         yield from self._foreign_zips(text, kb, taken)
         for m in _UK_POSTCODE.finditer(text):
             yield Entity(*m.span(), "ZIP", source="pattern/zip", score=0.85)
+        if kb.available:
+            yield from _spelled_zips(text)
         for m in _PREFIXED_ZIP.finditer(text):
             yield Entity(*m.span("zip"), "ZIP", source="pattern/zip", score=0.9)
             yield Entity(*m.span("city"), "CITY", source="pattern/city", score=0.85)
