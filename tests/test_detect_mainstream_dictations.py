@@ -224,3 +224,60 @@ def test_numbers_dictated_in_words_are_masked_in_the_output() -> None:
         assert tag in result.text
     for words in ("quarante-cinq soixante-dix-huit", "soixante-dix-neuf", "trois cent dix"):
         assert words not in result.text
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        (
+            "chu de rennes - hôpital pontchaillou - urgences adultes, box 4, vu à 3h par l'interne",
+            "pontchaillou",
+        ),
+        ("chu de nîmes - carémeau - hdj onco-dermatologie, patiente vue ce jour pour cure",
+         "carémeau"),
+    ],
+)
+def test_hospital_site_in_a_lowercase_banner(
+    found_within: Callable[[str, str, str], bool], line: str, span: str
+) -> None:
+    assert found_within(line, span, "HOSPITAL")
+
+
+def test_site_word_french_writes_in_lowercase_stays_outside(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note("chu de rennes - urgences adultes - box 4, patient vu à 3h par l'interne")
+    assert not any("urgences" in span for span in found)
+
+
+def test_caregiver_named_after_the_shift(found_in_note: Callable[[str], dict[str, str]]) -> None:
+    found = found_in_note("appel de l'ide de nuit a. le meur à 2h, patient agité, interne prévenu")
+    assert found.get("a. le meur") == "PERSON"
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        ("éleveur ovin, associé du gaec des trois fontaines avec son frère depuis dix ans",
+         "trois fontaines"),
+        ("il se dit fatigué par les 3x8 à la laiterie sèvre et bocage depuis un an", "sèvre"),
+    ],
+)
+def test_lowercase_farm_and_dairy_names(
+    found_within: Callable[[str, str, str], bool], line: str, span: str
+) -> None:
+    assert found_within(line, span, "ORG")
+
+
+def test_a_dairy_without_a_name_is_no_organisation(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note("la laiterie du village a fermé l'an dernier selon lui")
+    assert "ORG" not in found.values()
+
+
+def test_words_after_hospital_and_an_article_are_no_name(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note("elle dort à la maison des parents de l'hôpital les nuits de cure")
+    assert "HOSPITAL" not in found.values()

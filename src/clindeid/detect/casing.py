@@ -37,7 +37,7 @@ ACRONYMS: frozenset[str] = frozenset(
      "nhc", "cmco", "iurc", "clcc", "sos", "hegp", "admr", "adeva", "addeva", "sist", "cjc",
      "cgfl", "ofsep", "lrb", "cprp", "ssgm", "pco", "anpaa", "pghm", "usmp", "ucsa", "ifsi",
      "ifas", "cpts", "cdps", "za", "zac", "zi", "epsmd", "emsp", "crip", "utpas", "mda", "sapad",
-     "caarud", "bspp", "bmpm", "cma", "egm"}
+     "caarud", "bspp", "bmpm", "cma", "egm", "gaec"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").
@@ -60,18 +60,25 @@ _ADDRESS_TOKEN = re.compile(r"\S*(?:@|://|www\.)\S*")
 _NAME_HEADS = frozenset(
     {"clinique", "polyclinique", "ehpad", "csapa", "cmp", "pharmacie", "résidence", "foyer",
      "laboratoire", "institut", "association", "réseau", "zone", "chez", "admr", "restaurant",
-     "camping", "club", "hôtel", "collège", "lycée", "école"}
+     "camping", "club", "hôtel", "collège", "lycée", "école", "hôpital", "hopital", "gaec",
+     "laiterie"}
 )  # fmt: skip
 # Heads whose name may open with "du", "des" or "de la" ("pharmacie du bout du quai",
 # "clinique du parc", "admr du clunisois").
 _OF_NAME_HEADS = frozenset(
-    {"pharmacie", "clinique", "polyclinique", "admr", "restaurant", "camping", "hôtel"}
+    {"pharmacie", "clinique", "polyclinique", "admr", "restaurant", "camping", "hôtel", "gaec"}
 )
 # Heads whose name may follow without an article ("clinique rhéna"); the others need one.
 _BARE_NAME_HEADS = frozenset(
     {"clinique", "polyclinique", "pharmacie", "laboratoire", "csapa", "ehpad", "cmp",
-     "réseau", "zone", "chez", "collège", "lycée", "école"}
+     "réseau", "zone", "chez", "collège", "lycée", "école", "hôpital", "hopital", "laiterie"}
 )  # fmt: skip
+# A hospital's site after its group in a banner: "chu de nîmes - carémeau - hdj".
+_SITE_AFTER_GROUP = re.compile(
+    r"(?<![\w'’-])(?:chu|chru|chr|chi|ch)[ \t]+(?:de[ \t]+|d['’])[\w'’-]+[ \t]*[-–—,][ \t]*"
+    r"(?P<site>[a-zà-ÿ][a-zà-ÿ'’-]{2,})(?![\w'’-])",
+    re.IGNORECASE,
+)
 # Heads that stay in lowercase before the name they introduce ("chez Manpower").
 _LOWER_HEADS = frozenset({"chez", "réseau", "zone", "restaurant", "camping", "club", "hôtel"})
 # Street heads: the words after their "de la", "du", "des" are the street's name, written
@@ -278,8 +285,19 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
             pos = m.end()
         parts.append(line[pos:])
         out = "".join(parts)
+    out = _SITE_AFTER_GROUP.sub(_capitalised_site, out)
     coded = _CODE.sub(_upper_code, out)
     return line if coded == line else coded
+
+
+def _capitalised_site(m: re.Match[str]) -> str:
+    """A `_SITE_AFTER_GROUP` match with its site capitalised when French never writes the
+    site's name in lowercase ("carémeau", "pontchaillou"; not "sud", "urgences")."""
+    site = m.group("site")
+    if site[:1].isupper() or not _unknown_in_lowercase(site):
+        return m.group()
+    cut = m.start("site") - m.start()
+    return m.group()[:cut] + _capitalised(site)
 
 
 # Record numbers and postal boxes, written in capitals: "dossier ig-2025-07731", "n° de
@@ -319,6 +337,8 @@ def _capitalise_name_after(
         return  # "chez le médecin traitant", "chez l'employeur"
     if _ELISION.match(first) and first[:2] in ("d'", "d’"):
         return  # "laboratoire d'immunologie": a unit's specialty
+    if first in _ARTICLES and head_word in ("hôpital", "hopital"):
+        return  # "l'hôpital les nuits de chimiothérapie": a hospital's name has no article
     if first in _ARTICLES:
         start, proper = j + 1, False
     elif head_word in _OF_NAME_HEADS and first in ("du", "des", "de") and (

@@ -938,12 +938,15 @@ _LINE_INITIAL_NAME_RE = re.compile(
     rf"(?m)^[ \t]*(?P<name>{_INI.format(up=_UP)}[ \t]+{_WORD})"
     rf"(?=[ \t]*(?:$|,|[–—]|-[ \t]|\())"
 )
+# A caregiver's shift after the cue: "l'ide de nuit a. le meur", "interne de garde".
+_SHIFT = r"[ \t]+de[ \t]+(?:nuit|jour|garde)"
 _LOWER_CUE_RE = re.compile(  # look-aheads (first letters of each cue list) skip positions fast
     rf"(?=[{_UP}{_LO}])(?:(?<![\w'’.-])|(?<=(?<![\w'’-])[lLdD]['’]))"
     rf"(?:(?=(?i:p))(?P<pat>(?i:{LOWER_PATIENT_CUES}))"
     rf"|(?=(?i:[dp]))(?P<title>(?i:{LOWER_TITLE_CUES}))"
     rf"|(?=(?i:m))(?P<civ>(?i:{LOWER_CIVILITY_CUES}))"
-    rf"|(?=(?i:[aeikmprs]))(?P<staff>(?i:{LOWER_STAFF_CUES})|{LOWER_STAFF_ACRONYMS})"
+    rf"|(?=(?i:[aeikmprs]))(?P<staff>(?i:(?:{LOWER_STAFF_CUES})(?:{_SHIFT})?)"
+    rf"|{LOWER_STAFF_ACRONYMS})"
     rf"|{_RELATIVE_START}(?P<rel>(?i:{RELATIVE_NOUNS})))(?![\w'’-])"
     rf"[ \t]*(?:[:(,][ \t]*)?(?=[{_LO}])"
 )
