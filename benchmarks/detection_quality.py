@@ -131,6 +131,10 @@ SETS = {
     "heldout_ct": ROOT / "heldout_ct" / "heldout_ct.jsonl",
     "heldout_cu": ROOT / "heldout_cu" / "heldout_cu.jsonl",
     "heldout_cv": ROOT / "heldout_cv" / "heldout_cv.jsonl",
+    "heldout_cw": ROOT / "heldout_cw" / "heldout_cw.jsonl",
+    "heldout_cx": ROOT / "heldout_cx" / "heldout_cx.jsonl",
+    "heldout_cy": ROOT / "heldout_cy" / "heldout_cy.jsonl",
+    "heldout_cz": ROOT / "heldout_cz" / "heldout_cz.jsonl",
 }
 
 

@@ -128,6 +128,10 @@ SETS: dict[str, str] = {
     "heldout_ct": "heldct",
     "heldout_cu": "heldcu",
     "heldout_cv": "heldcv",
+    "heldout_cw": "heldcw",
+    "heldout_cx": "heldcx",
+    "heldout_cy": "heldcy",
+    "heldout_cz": "heldcz",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
