@@ -234,8 +234,7 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
         after_preposition = i > 0 and words[i - 1].group() in _BEFORE_COUNTRY
         in_brackets = line[m.start() - 1 : m.start()] == "(" and line.startswith(")", m.end())
         after_birthplace = (
-            i > 2 and words[i - 2].group() in ("à", "a")
-            and any(w.group() in _BORN for w in words[max(0, i - 14) : i - 2])
+            i > 2 and words[i - 2].group() in ("à", "a") and _born_before(words, i - 2)
         )  # "née le … à oran algérie", dictated without a comma
         if head in _country_names() and (
             m.group()[:2] in ("d'", "d’") or after_preposition or in_brackets
@@ -248,7 +247,7 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
         if head == "réunion" and i > 0 and words[i - 1].group() == "la" and (
             line[words[i - 1].start() - 1 : words[i - 1].start()] == "("
             and line.startswith(")", m.end())
-            and any(w.group() in _BORN for w in words[max(0, i - 14) : i - 1])
+            and _born_before(words, i - 1)
         ):
             new[i - 1], new[i] = "La", "Réunion"  # "née à saint-joseph (la réunion)"
         if in_brackets and _spells_initials(words, i):
@@ -463,6 +462,11 @@ def _capitalise_commune_with_article(
 _COUNTRY_PREPOSITIONS = frozenset({"au", "aux", "en", "du", "des", "de", "vers", "depuis", "via"})
 _BEFORE_COUNTRY = _COUNTRY_PREPOSITIONS | _ARTICLES  # "par la libye"
 _BORN = frozenset({"né", "née", "ne", "nee", "nés", "nées"})
+
+
+def _born_before(words: list[re.Match[str]], end: int) -> bool:
+    """Whether a word of birth ("née", "ne") is among the dozen words before ``words[end]``."""
+    return any(w.group() in _BORN for w in words[max(0, end - 12) : end])
 # A postcode just before (the town follows it).
 _POSTCODE_BEFORE = re.compile(r"(?<!\d)\d{5}[ \t]+$")
 
