@@ -281,3 +281,21 @@ def test_words_after_hospital_and_an_article_are_no_name(
 ) -> None:
     found = found_in_note("elle dort à la maison des parents de l'hôpital les nuits de cure")
     assert "HOSPITAL" not in found.values()
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        ("Domicile : section Grand Fond, 97123 Baillif", "section Grand Fond"),
+        ("adresse : village tampack, 97320 saint-laurent-du-maroni", "village tampack"),
+        (
+            "dom : lot. les jardins du port, lot 12, 20600 furiani",
+            "lot. les jardins du port, lot 12",
+        ),
+        ("adr : 6 allee des lauriers, 93140 bondy", "6 allee des lauriers"),
+    ],
+)
+def test_labelled_address_lines_of_overseas_and_rural_addresses(
+    found_within: Callable[[str, str, str], bool], line: str, span: str
+) -> None:
+    assert found_within(line, span, "ADDRESS")

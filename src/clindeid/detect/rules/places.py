@@ -1267,7 +1267,8 @@ class AddressDetector:
 # A labelled address line: every segment before its postcode is part of the address
 # ("Domicile : aire d'accueil des gens du voyage, rue de l'Ill, 68180 Horbourg-Wihr").
 _LABELLED_ADDRESS_LINE = re.compile(
-    r"(?m)^[ \t]*(?i:adresse|domicile|logement|h[ée]bergement|demeurant|domicili[ée]e?)"
+    r"(?m)^[ \t]*(?i:adresse|adr\.?|domicile|dom|logement|h[ée]bergement|demeurant"
+    r"|domicili[ée]e?)"
     r"(?![\w-])[^:\n]{0,30}:[ \t]*(?P<segs>[^\n:]{3,160}?),[ \t]*"
     rf"(?:{_POSTCODE_COUNTRY})?\d{{4,5}}[ \t]+[{UP}]"
 )
@@ -1276,6 +1277,8 @@ _SEGMENT_OPENERS = frozenset(
     {"aire", "logement", "appartement", "appt", "app", "bâtiment", "bât", "bat",
      "escalier", "esc", "étage", "résidence", "foyer", "ferme", "hameau", "lieu-dit",
      "camping", "cité", "tour", "porte", "lot", "mobil-home", "villa",
+     # overseas and rural addresses: "section bois-debout", "village balaté", "lot. les …"
+     "section", "village", "lotissement", "lot.",
      # a lieu-dit named with its article: "Adresse : la Brunière, 85500 Les Herbiers"
      "la", "le", "les", "l'", "l’"}
 )  # fmt: skip
