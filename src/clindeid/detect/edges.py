@@ -20,6 +20,7 @@ from clindeid.detect.heads import CARE_HEADS, HOTEL_NOT_LODGING, OF, ORG_HEADS_B
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.places import COMPLEMENTS_AFTER_ADDRESS
 from clindeid.document import Entity
+from clindeid.knowledge import is_first_name
 
 # what makes a "centre" a place of care ("centre de vaccinations", "centre dentaire"), not a
 # town centre or a training centre ("centre de formation du | Stade de Reims")
@@ -208,7 +209,7 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
         if e.label == "HOSPITAL":
             patron = _SECOND_PATRON.match(text, e.end)
             if patron is not None and patron.group("first") not in ("Saint", "Sainte") and (
-                _is_first_name(patron.group("first"))
+                is_first_name(patron.group("first"))
             ):
                 nxt = entities[i + 1] if i + 1 < len(entities) else None
                 if nxt is None or nxt.start >= patron.end():
@@ -243,12 +244,3 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             continue
         out.append(e)
     return out
-
-
-def _is_first_name(word: str) -> bool:
-    """Whether ``word`` is a first name of the knowledge base (none without it)."""
-    try:
-        from clindeid.knowledge import is_first_name
-    except ImportError:
-        return False
-    return bool(is_first_name(word))

@@ -273,18 +273,22 @@ _ALL_ID_TRIGGERS = (
     *(f for frags in ID_CASE_SENSITIVE.values() for f in frags),
     "n", "N", "#",  # GENERIC_NUMBER_TRIGGER
 )
-_ID_RE = re.compile(
+# A trigger word, the lookahead first (it skips most positions fast).
+_TRIGGER = (
     first_char_lookahead(_ALL_ID_TRIGGERS)
-    + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _FILLER + _VALUE
+    + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])"
 )
+_ID_RE = re.compile(_TRIGGER + _FILLER + _VALUE)
 _NOT_ID_BEFORE_RE = re.compile(NOT_ID_BEFORE)
 _ARTICLE_BEFORE_RE = re.compile(r"(?<![\w'’])(?i:le|un|ce|du|au)" + _SP + r"+$")
 # An identifier dictated in words after its trigger: "ipp treize zéro zéro cinquante-huit
-# vingt-sept quarante et un" (three groups at least).
-_SPELLED_ID_RE = re.compile(
-    r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])" + _SP + r"*"
-    r"(?:(?i:deux" + _SP + r"+points|:)" + _SP + r"*)?"
-    rf"(?P<val>(?i:{GROUP_WORDS}(?:[ \t,]+{GROUP_WORDS}){{2,}}))(?![\w-])"
+# vingt-sept quarante et un" (three groups at least). The runs of number words are rare: they
+# are found first, then the trigger is looked for just before each.
+_SPELLED_RUN_RE = re.compile(
+    rf"(?<![\w-])(?i:{GROUP_WORDS}(?:[ \t,]+{GROUP_WORDS}){{2,}})(?![\w-])"
+)
+_TRIGGER_BEFORE_RE = re.compile(
+    _TRIGGER + _SP + r"*(?:(?i:deux" + _SP + r"+points|:)" + _SP + r"*)?$"
 )
 # A short letter group between the trigger and the digits belongs to the number
 # ("adhérent n° HM 40 718 592", "N° H 518 402 77") unless it names the number's kind.
@@ -465,12 +469,15 @@ class IdentifierDetector:
             if m.start("val") not in taken and _PORTAL_LINE_RE.search(line):
                 yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.75,
                              attributes={"kind": "record"})
-        for m in _SPELLED_ID_RE.finditer(text):  # a dictated number, in words
+        for run in _SPELLED_RUN_RE.finditer(text):  # a dictated number, in words
+            m = _TRIGGER_BEFORE_RE.search(text, max(0, run.start() - 60), run.start())
+            if m is None:
+                continue
             if m.group("generic") and _ARTICLE_BEFORE_RE.search(text, max(0, m.start() - 4),
                                                                 m.start()):
                 continue  # "appeler le numéro trois un un quatre": a service's number
             kind = next((k for k in ID_TRIGGERS if m.group(k)), "record")
-            yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.8,
+            yield Entity(run.start(), run.end(), "ID", "pattern/id", 0.8,
                          attributes={"kind": kind, "spelled": True})
         for m in _VEHICLE_PLATE_RE.finditer(text):  # "immatriculé GF-318-KZ"
             if m.start() not in taken:

@@ -1451,6 +1451,8 @@ def _spelled_zips(text: str) -> Iterator[Entity]:
     from clindeid.knowledge import communes_by_name
     from clindeid.temporal import parse_french_number
 
+    if "mille" not in text.lower():
+        return  # no thousands dictated: the scan would find nothing
     for m in _SPELLED_ZIP.finditer(text):
         number = parse_french_number(m.group())
         if number is None or not 1000 <= number <= 98999:
