@@ -132,6 +132,9 @@ SETS: dict[str, str] = {
     "heldout_cx": "heldcx",
     "heldout_cy": "heldcy",
     "heldout_cz": "heldcz",
+    "heldout_da": "heldda",
+    "heldout_db": "helddb",
+    "heldout_dc": "helddc",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
