@@ -135,6 +135,9 @@ SETS = {
     "heldout_cx": ROOT / "heldout_cx" / "heldout_cx.jsonl",
     "heldout_cy": ROOT / "heldout_cy" / "heldout_cy.jsonl",
     "heldout_cz": ROOT / "heldout_cz" / "heldout_cz.jsonl",
+    "heldout_da": ROOT / "heldout_da" / "heldout_da.jsonl",
+    "heldout_db": ROOT / "heldout_db" / "heldout_db.jsonl",
+    "heldout_dc": ROOT / "heldout_dc" / "heldout_dc.jsonl",
 }
 
 

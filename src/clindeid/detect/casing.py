@@ -338,6 +338,12 @@ def _capitalise_name_after(
         return  # "laboratoire d'immunologie": a unit's specialty
     if first in _ARTICLES and head_word in ("hôpital", "hopital"):
         return  # "l'hôpital les nuits de chimiothérapie": a hospital's name has no article
+    if head_word in ("hôpital", "hopital"):
+        site = _hospital_site(line, words, j)
+        if site is not None:  # "hôpital nord" → "Hôpital Nord", "hôpital du Scorff"
+            new[head] = _capitalised(new[head])
+            new[site] = _capitalised(new[site])
+            return
     if first in _ARTICLES:
         start, proper = j + 1, False
     elif head_word in _OF_NAME_HEADS and first in ("du", "des", "de") and (
@@ -386,6 +392,25 @@ def _capitalise_name_after(
         new[j] = _capitalised(first)
     for k in [*range(start, end), *chained]:
         new[k] = _capitalised(new[k])
+
+
+# A hospital's site named by its side of town: "hôpital nord", "hopital sud", "hôpital
+# central" (Marseille, Grenoble, Nancy…), in a note or banner typed in lowercase.
+_SITE_SIDES = frozenset({"nord", "sud", "central"})
+
+
+def _hospital_site(line: str, words: list[re.Match[str]], j: int) -> int | None:
+    """The index of the word that names a hospital's site after "hôpital" (at ``words[j]``)
+    in lowercase: a side of town ("hôpital nord"), or the word after "du" that French does
+    not write in lowercase ("hôpital du scorff"; not "hôpital du jour"); else None."""
+    first = words[j].group()
+    if first in _SITE_SIDES:
+        return j
+    if first == "du" and j + 1 < len(words) and not line[
+        words[j].end() : words[j + 1].start()
+    ].strip() and _unknown_in_lowercase(words[j + 1].group()):
+        return j + 1
+    return None
 
 
 def _capitalise_practice_name(

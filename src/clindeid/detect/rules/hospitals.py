@@ -478,12 +478,23 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Centre[ \t]+spatial[ \t]+guyanais", r"CSG(?=[ \t]*(?:\)|,|\.|$))",
     r"[0123456789]\d[ \t]+Habitat",
     r"Vivisol", r"Linde[ \t]+(?:Homecare|Healthcare)", r"Orkyn", r"SOS[ \t]+Oxyg[èe]ne",
+    r"Oxypharm", r"Elivie", r"Homeperf",
     r"Isis[ \t]+M[ée]dical",
     # dialysis associations and networks, home-help associations, national health bodies
     r"ALURAD", r"AURAL", r"AGDUC", r"AVODD", r"ALTIR", r"AUB[ \t]+Sant[ée]", r"ARTIC[ \t]+42",
     r"AIDER[ \t]+Sant[ée]", r"Calydial", r"Diaverum",
     r"AMAPA", r"Filien(?:[ \t]+ADMR)?", r"HCSP", r"CECOS[ \t]+[A-Z][\w'’-]+",
-    r"Mon[ \t]+Espace[ \t]+Sant[ée]", r"Mes[ \t]+Vaccins",
+    r"Mon[ \t]+[Ee]space[ \t]+[Ss]ant[ée]", r"MON[ \t]+ESPACE[ \t]+SANT[ÉE]",
+    r"Mes[ \t]+Vaccins",
+    # the secure health messaging service, named as the way a letter goes ("envoyé par
+    # MSSanté", "MSSanté : dr.x@medecin.mssante.fr"; inside the address it is the e-mail's),
+    # and the platforms a record or a device's readings are shared on
+    r"MSSant[ée](?!\.\w)", r"MSSANT[ÉE](?!\.\w)", r"Mssant[ée](?!\.\w)",
+    r"mssant[ée](?![.@\w-])",
+    r"Omnidoc", r"OMNIDOC", r"AirView", r"AIRVIEW", r"MyDiabby", r"myDiabby",
+    r"Satelia[ \t]+Cardio", r"Chronic[ \t]+Care[ \t]+Connect",
+    # national bodies in an export typed in capitals
+    r"SOS[ \t]+M[ÉE]DECINS", r"[ÉE]TABLISSEMENT[ \t]+FRAN[ÇC]AIS[ \t]+DU[ \t]+SANG",
     r"F[ée]d[ée]ration[ \t]+[Ff]ran[çc]aise[ \t]+(?:de[ \t]+la[ \t]+|de[ \t]+l['’]|des[ \t]+|"
     r"du[ \t]+|de[ \t]+|d['’])[A-ZÉ][\w'’-]+",
     r"France[ \t]+Alzheimer(?:[ \t]+[A-Z][\w'’-]+(?:[ \t]+(?:et[ \t]+)?[A-Z][\w'’-]+){0,2})?",
@@ -1007,6 +1018,17 @@ _DEPARTEMENT_COUNCIL = re.compile(
     + r")|D[ÉE]PARTEMENT[ \t]+(?:DE[ \t]+LA|DE[ \t]+L['’]|DU|DES|DE|D['’])[ \t]*(?:"
     + "|".join(re.escape(d.upper()).replace(r"\ ", r"[ \t]+") for d in _DEPARTEMENT_NAMES)
     + r"))(?![\w-])"
+)
+# A device maker or home-care provider named as the company of the engineer or technician
+# who came ("ingénieur Medtronic", "Ingénieur Boston Scientific présent", "technicien
+# linde"): an organisation there; elsewhere a maker's name is a brand ("boîtier Medtronic
+# Azure"), no PHI.
+_MAKER_OF_STAFF = re.compile(
+    r"(?<![\w-])(?i:ing[ée]nieure?|technicien(?:ne)?|repr[ée]sentante?|d[ée]l[ée]gu[ée]e?)"
+    r"(?:[ \t]+(?i:biom[ée]dical|commerciale?|de[ \t]+chez|chez|de[ \t]+la[ \t]+soci[ée]t[ée]|de))?"
+    r"[ \t]+(?P<name>(?i:medtronic|boston[ \t]+scientific|abbott|biotronik|microport|sorin|"
+    r"livanova|edwards(?:[ \t]+lifesciences)?|resmed|philips|linde|air[ \t]+liquide|vitalaire|"
+    r"dexcom|insulet|ypsomed|zoll|st[ \t]+jude(?:[ \t]+medical)?))(?![\w-])"
 )
 _JOB_PAREN = re.compile(rf"\((?P<name>{_ORG_NAME})\)")
 _JOB_PAREN_BEFORE = re.compile(
@@ -1547,6 +1569,8 @@ class HospitalDetector:
             ):
                 continue
             yield Entity(m.start(), m.end(), "ORG", source="pattern/org", score=0.8)
+        for m in _MAKER_OF_STAFF.finditer(text):
+            yield Entity(*m.span("name"), "ORG", source="pattern/org", score=0.8)
         for m in _JOB_PAREN.finditer(text):
             start = m.start("name")
             end = _trim(text, start, m.end("name"))

@@ -876,6 +876,16 @@ _FACILITY_HEAD_BEFORE = re.compile(
 _FEATURE_NUMBER = re.compile(r"[ \t]+\d{1,2}(?![\w]|[,.:/]\d)")
 # Places named as a whole: principalities, ski stations known by their altitude ("Arc 1800",
 # "Chamrousse 1750", "Isola 2000": the station, not the commune).
+# Mainland France as notes written overseas or in Corsica name it ("sa fille vit en
+# métropole", "(métropole)", "transfert sur le continent", "venue du continent"): where a
+# relative lives or a patient goes, a place like a region. Not "Métropole de Lyon" (a body),
+# not "vessie continente" (the clinical adjective: only after these prepositions).
+_MAINLAND = re.compile(
+    r"(?:(?<![\w-])(?:en|de|hors|EN|DE|HORS)[ \t]+|\()(?P<name>m[ée]tropole|M[ÉE]TROPOLE)"
+    r"(?![\w-])(?![ \t]+(?:de|du|des|d['’])(?![\w-]))"
+    r"|(?:(?<![\w-])(?:sur|vers|pour|puis|SUR|VERS|POUR)[ \t]+(?:le|LE)|(?<![\w-])(?:du|au|DU|AU))"
+    r"[ \t]+(?P<mainland>continent|CONTINENT)(?![\w-])"
+)
 _NAMED_PLACES = re.compile(
     r"(?<![\w-])(?:Principaut[ée][ \t]+(?:de[ \t]+Monaco|d['’]Andorre)"
     r"|March[ée][ \t]+d['’]int[ée]r[êe]t[ \t]+national(?:[ \t]+de[ \t]+[A-Z][\w-]+)?"
@@ -2054,6 +2064,9 @@ class LocationDetector:
             yield Entity(m.start(), end, "LOCATION", source="pattern/location", score=0.7)
         for m in _NAMED_PLACES.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
+        for m in _MAINLAND.finditer(text):
+            name = "name" if m.group("name") else "mainland"
+            yield Entity(*m.span(name), "LOCATION", source="pattern/location", score=0.75)
         for m in _NUMBERED_PIT.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _HIKING_TRAIL.finditer(text):
