@@ -28,6 +28,7 @@ def main() -> int:
     from clindeid.detect.model import ModelDetector, clear_cache, shipped_model_dir
     from clindeid.document import Document
     from clindeid.pipeline import Pipeline
+    from clindeid.runner.work import warm_up
     from clindeid.train.corpus import CorpusConfig, generate_corpus
     from clindeid.train.train import load_tagger
 
@@ -53,7 +54,7 @@ def main() -> int:
     hybrid = build_detectors(["rules", "model"], Config(model_dir=str(model_dir)))
     for name, dets in (("rules", rules), ("model", [model]), ("hybrid", hybrid)):
         pipe = Pipeline(Config(), detectors=dets)
-        pipe.detect(docs[0])  # warm-up: tables and model loaded
+        warm_up(pipe)  # tables and models loaded (the general NER too), as each worker does
         t0 = time.perf_counter()
         for d in docs:
             pipe.detect(d)
