@@ -874,8 +874,6 @@ _FACILITY_HEAD_BEFORE = re.compile(
     rf"{FACILITY_HEAD_BEFORE_FEATURE}[ \t]+(?i:{OF}|le|la|les|l['’])?[ \t]*$"
 )
 _FEATURE_NUMBER = re.compile(r"[ \t]+\d{1,2}(?![\w]|[,.:/]\d)")
-# Places named as a whole: principalities, ski stations known by their altitude ("Arc 1800",
-# "Chamrousse 1750", "Isola 2000": the station, not the commune).
 # Mainland France as notes written overseas or in Corsica name it ("sa fille vit en
 # métropole", "(métropole)", "transfert sur le continent", "venue du continent"): where a
 # relative lives or a patient goes, a place like a region. Not "Métropole de Lyon" (a body),
@@ -883,9 +881,12 @@ _FEATURE_NUMBER = re.compile(r"[ \t]+\d{1,2}(?![\w]|[,.:/]\d)")
 _MAINLAND = re.compile(
     r"(?:(?<![\w-])(?:en|de|hors|EN|DE|HORS)[ \t]+|\()(?P<name>m[ée]tropole|M[ÉE]TROPOLE)"
     r"(?![\w-])(?![ \t]+(?:de|du|des|d['’])(?![\w-]))"
-    r"|(?:(?<![\w-])(?:sur|vers|pour|puis|SUR|VERS|POUR)[ \t]+(?:le|LE)|(?<![\w-])(?:du|au|DU|AU))"
+    r"|(?:(?<![\w-])(?:sur|vers|pour|puis|SUR|VERS|POUR|PUIS)[ \t]+(?:le|LE)"
+    r"|(?<![\w-])(?:du|au|DU|AU))"
     r"[ \t]+(?P<mainland>continent|CONTINENT)(?![\w-])"
 )
+# Places named as a whole: principalities, ski stations known by their altitude ("Arc 1800",
+# "Chamrousse 1750", "Isola 2000": the station, not the commune).
 _NAMED_PLACES = re.compile(
     r"(?<![\w-])(?:Principaut[ée][ \t]+(?:de[ \t]+Monaco|d['’]Andorre)"
     r"|March[ée][ \t]+d['’]int[ée]r[êe]t[ \t]+national(?:[ \t]+de[ \t]+[A-Z][\w-]+)?"
