@@ -61,6 +61,19 @@ def test_model_name_spans_end_at_a_spaced_dash_and_dates_before_an_hour():
     assert cut_at_separator("le 3 mars 2025 au matin", 3, 14, "DATE") == 14
 
 
+def test_model_name_spans_end_before_a_sentence_full_stop():
+    text = "Vu au Dr Bouttier. Suite au bilan, revu par J. Martin et Ste. Claire."
+    name = text.index("Bouttier")
+    # the full stop after a name ends the sentence: the span (and its surrogate) stops before
+    assert cut_at_separator(text, name, name + len("Bouttier. Suite"), "PERSON") == name + 8
+    end = len(text)
+    assert cut_at_separator(text, text.index("Ste."), end, "PERSON") == end - 1
+    # an initial and a short abbreviation keep their point inside the name
+    initial = text.index("J. Martin")
+    assert cut_at_separator(text, initial, initial + 9, "PERSON") == initial + 9
+    assert cut_at_separator(text, name, name + len("Bouttier."), "DATE") == name + 9
+
+
 def test_ap_hp_group_and_ghu_are_institutions():
     text = "AP-HP. Nord - Université Paris Cité\nGHU Paris psychiatrie & neurosciences\n"
     spans = [text[s:e] for s, e in institution_spans(text)]

@@ -151,7 +151,15 @@ def cut_at_separator(text: str, start: int, end: int, label: str) -> int:
     if label not in NAME_LABELS:
         return end
     m = _SPACED_DASH.search(text, start, end)
+    end = m.start() if m else end
+    m = _SENTENCE_STOP.search(text, start, end)
     return m.start() if m else end
+
+
+# A full stop after a word of four letters or more ends the sentence, not the name: "par
+# le Dr Rohmer.", "au Dr Bouttier. Suite" (an initial or a short abbreviation keeps its
+# point: "J. Martin", "Ste. Claire", "Chr. Dupont").
+_SENTENCE_STOP = re.compile(r"(?<=[^\W\d_]{4})\.(?=\s|$)")
 
 
 _HOUR_AT_END = re.compile(r"(?<=\d)[ \t]+\d{1,2}$")
