@@ -135,6 +135,9 @@ SETS: dict[str, str] = {
     "heldout_da": "heldda",
     "heldout_db": "helddb",
     "heldout_dc": "helddc",
+    "heldout_dd": "helddd",
+    "heldout_de": "heldde",
+    "heldout_df": "helddf",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
