@@ -5,7 +5,10 @@ platforms a device's readings go to ("AirView", "Omnidoc"), national bodies in a
 typed in capitals, a device maker named as the company of the engineer who came, and
 mainland France as notes written overseas or in Corsica name it ("vit en métropole",
 "sur le continent"), and a hospital's site in a lowercase note ("hôpital nord", "hôpital du
-scorff"). The look-alike cases guard the patterns: an e-mail address on the
+scorff"); then communes typed in lowercase without their hyphens ("à mehun sur yèvre") or with
+their article in brackets ("(les pieux)"), a numbered login after "Saisie :", and names misheard
+by speech recognition and corrected at once ("le docteur berthe lot fit pardon le docteur
+berthelot-fitte"). The look-alike cases guard the patterns: an e-mail address on the
 messaging domain, a maker's name as a brand, the clinical adjective "continent", the
 metropolitan bodies."""
 
@@ -110,3 +113,77 @@ def test_hospital_without_a_site_name(
     found_in_note: Callable[[str], dict[str, str]], line: str
 ) -> None:
     assert "HOSPITAL" not in found_in_note(line).values()
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        ("orientée vers l'orthoptiste à mehun sur yèvre virgule à organiser", "mehun sur yèvre"),
+        ("il habite bourg la reine depuis peu, seul", "bourg la reine"),
+        ("mt : dr lecouflet (les pieux) | ioa : mélanie", "les pieux"),
+        ("hge, clinique durieux (le tampon), atcd : dt2", "le tampon"),
+    ],
+)
+def test_lowercase_commune_without_hyphens_or_with_its_article(
+    found_within: Callable[[str, str, str], bool], line: str, span: str
+) -> None:
+    assert found_within(line, span, "CITY")
+
+
+@pytest.mark.parametrize(
+    ("line", "absent", "present"),
+    [
+        ("hébergé à orléans en urgence chez sa soeur", "orléans en urgence", "orléans"),
+        ("douleur à la marche sur le plat, à peine de quoi vivre", "la marche", None),
+        ("prise le soir (le matin) et (la suite) à voir", "le matin", None),
+    ],
+)
+def test_lowercase_commune_look_alikes(
+    found_in_note: Callable[[str], dict[str, str]], line: str, absent: str, present: str | None
+) -> None:
+    found = found_in_note(line)
+    assert absent not in found
+    if present is not None:
+        assert found.get(present) == "CITY"
+    else:
+        assert "CITY" not in found.values()
+
+
+def test_numbered_login_after_the_word_saisie(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note("Validé : Dr Hélène VIGUIER | Saisie : mlaurent2 – 19/02/2026 14:02")
+    assert found.get("mlaurent2") == "PERSON"
+    # a word with a digit after the same cue is no login unless an initial and a surname
+    assert "glycemie2" not in found_in_note("Saisie : glycemie2 à 14h, contrôle à 18h")
+
+
+@pytest.mark.parametrize(
+    ("line", "slip"),
+    [
+        ("suivi dans trois mois avec le docteur à bas pardon le docteur Abbas point", "à bas"),
+        ("médecin traitant le docteur berthe lot fit pardon le docteur berthelot-fitte",
+         "berthe lot fit"),
+        ("six point à la ligne monsieur qui fait euh monsieur Kieffer est revu", "qui fait"),
+    ],
+)
+def test_name_misheard_by_dictation_and_corrected(
+    found_within: Callable[[str, str, str], bool], line: str, slip: str
+) -> None:
+    assert found_within(line, slip, "PERSON")
+
+
+def test_a_corrected_phrase_without_a_title_repeated_is_no_name(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    found = found_in_note("le docteur est passé, enfin le docteur de garde a rappelé")
+    assert "est passé" not in found
+    found = found_in_note("douleur à droite pardon à gauche, le docteur Abbas prévenu")
+    assert "à droite" not in found
+
+
+def test_occupational_health_service_by_its_acronym_in_lowercase(
+    found_within: Callable[[str, str, str], bool],
+) -> None:
+    line = "médecine du travail (dr j. pommerol, aist 63). ttt de sortie inchangé"
+    assert found_within(line, "aist 63", "ORG")

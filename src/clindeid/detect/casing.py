@@ -37,7 +37,7 @@ ACRONYMS: frozenset[str] = frozenset(
      "nhc", "cmco", "iurc", "clcc", "sos", "hegp", "admr", "adeva", "addeva", "sist", "cjc",
      "cgfl", "ofsep", "lrb", "cprp", "ssgm", "pco", "anpaa", "pghm", "usmp", "ucsa", "ifsi",
      "ifas", "cpts", "cdps", "za", "zac", "zi", "epsmd", "emsp", "crip", "utpas", "mda", "sapad",
-     "caarud", "bspp", "bmpm", "cma", "egm", "gaec"}
+     "caarud", "bspp", "bmpm", "cma", "egm", "gaec", "aist", "spst", "spsti"}
 )  # fmt: skip
 _TITLES = {"dr": "Dr", "pr": "Pr", "mme": "Mme", "mlle": "Mlle", "mr": "Mr", "me": "Me"}
 # Words inside a compound place name that stay in lowercase ("Saint-Louis-lès-Verdun").

@@ -706,14 +706,14 @@ _NAME_LOGIN_RE = re.compile(
 # "utilisateur"), or closing its line; kept by `_glued_login` when the rest is a known
 # surname and the whole is no word, name or commune ("scopie", "uchaud" are not).
 _GLUED_LOGIN_RE = re.compile(
-    r"(?:(?P<cue>(?:[–—:(-][ \t]*)?\b(?i:par|session|utilisat(?:eur|rice)|user|login)\b"
+    r"(?:(?P<cue>(?:[–—:(-][ \t]*)?\b(?i:par|session|utilisat(?:eur|rice)|user|login|saisie)\b"
     r"(?:[ \t]*:)?|[–—:(-])[ \t]*)?"
-    r"(?<![\w@.&'’-])(?P<login>[a-z]{5,20}|[A-Z]{7,20})(?![\w@.&'’-])"
+    r"(?<![\w@.&'’-])(?P<login>[a-z]{5,20}(?:\d{1,3})?|[A-Z]{7,20})(?![\w@.&'’-])"
     r"(?P<end>[ \t]*(?:\r?\n|$))?",
     re.MULTILINE,
 )
 # The words of a glued-login cue that name a login ("par" alone does not).
-_LOGIN_CUE_WORD = re.compile(r"(?i:session|utilisat|user|login)")
+_LOGIN_CUE_WORD = re.compile(r"(?i:session|utilisat|user|login|saisie)")
 # A patient's initials in an "Initiales :" field of a trial or vigilance form: "INITIALES :
 # R.B.", "initiales : D.-V. S.", "Initiales : B-MD".
 _INITIALS_FIELD_RE = re.compile(
@@ -778,10 +778,31 @@ def _field_login_kept(m: re.Match[str], login: str) -> bool:
     return not (login in _JOB_INITIALS or _is_body_acronym(login) or agent_without_colon)
 
 
+# A name the speech recognition got wrong, corrected at once by whoever dictates: "le
+# docteur berthe lot fit pardon le docteur berthelot-fitte", "monsieur qui fait euh monsieur
+# Kieffer": the words between the title and the correction are the name, misheard.
+_DICTATION_SLIP_RE = re.compile(
+    r"(?<![\w'’-])(?P<cue>(?i:docteur|monsieur|madame|mademoiselle))[ \t]+"
+    r"(?P<slip>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,3}?)"
+    r"[ \t]*,?[ \t]+(?i:pardon|euh)[ \t]*,?[ \t]+"
+    r"(?:(?i:le|la)[ \t]+)?(?i:(?P=cue))(?![\w'’-])"
+)
+
+
 def _staff_initials(start: int, end: int, trigger: str, score: float = 0.7) -> Entity:
     """A staff member's initials or login found by a pattern."""
     return Entity(start, end, "PERSON", source="pattern/person-initials", score=score,
                   attributes={"role": "staff", "part": "initials", "trigger": trigger})
+
+
+def _dictation_slips(text: str) -> Iterator[Entity]:
+    """Names misheard by speech recognition and corrected at once (`_DICTATION_SLIP_RE`)."""
+    if "pardon" not in text and "euh" not in text:
+        return
+    for m in _DICTATION_SLIP_RE.finditer(text):
+        role = "staff" if m.group("cue").lower() == "docteur" else "other"
+        yield Entity(*m.span("slip"), "PERSON", source="pattern/person-title", score=0.8,
+                     attributes={"role": role, "trigger": "dictation-slip"})
 
 
 # The same pair alone on the line under a letter's signature: "ACM/sh", "HD/cv" (the
@@ -1897,9 +1918,12 @@ class PersonDetector:
         from clindeid.knowledge.vocabulary import word_ranks
 
         lex = self._lex()
-        word = login.lower()
+        word = login.lower().rstrip("0123456789")  # "mlaurent2": a login numbered
+        numbered = word != login.lower()
+        if numbered and not named:
+            return False  # digits only after a word that names a login ("saisie : mlaurent2")
         return (
-            (named or lex.surname(word[1:]) >= GLUED_LOGIN_MIN_SURNAME)
+            ((named and not numbered) or lex.surname(word[1:]) >= GLUED_LOGIN_MIN_SURNAME)
             and lex.surname(word) == 0
             and lex.first_count(word) < FIRST_NAME_MIN_COUNT
             and not lex.common(word)
@@ -2339,6 +2363,7 @@ class PersonDetector:
         found.extend(self._loose_first_name_pass(document))
         found.extend(self._lower_cue_pass(document))
         found.extend(self._name_slot_pass(document))
+        found.extend(_dictation_slips(document.text))
         # a care body's acronym read as a name ("l'aide de l'ADDEVA 44") is no person
         found = [
             e for e in found

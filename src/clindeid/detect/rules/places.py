@@ -792,14 +792,23 @@ _CITY_AFTER_CUE = re.compile(
 _LOWER_COMMUNE = re.compile(
     rf"(?<![\w'’-])(?:à|a|de|d['’]|vers|sur|près[ \t]+de|depuis|habite|domicile)[ \t]*"
     rf"(?P<name>[{LOW}]+(?:-[{LOW}]+)+)(?![\w'’-])"
+    # (before a single word) a compound name typed without its hyphens: "à mehun sur yèvre"
+    rf"|(?<![\w'’-])(?:à|vers|depuis|habite|domicili[ée]e?)[ \t]+(?P<spaced>[{LOW}]{{3,}}"
+    rf"(?:[ \t]+(?:sur|sous|en|lès|lez|les|le|la|de|du|des|aux|au)[ \t]+[{LOW}]{{3,}})+)"
+    rf"(?![\w'’-])"
     rf"|(?<![\w'’-])(?:à|vers|depuis|habite|domicili[ée]e?)[ \t]+(?P<single>[{LOW}]{{3,}})"
     rf"(?![\w'’-])"
     rf"|(?<=\()(?P<paren>[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
+    # a commune with its article in brackets: "dr lecouflet (les pieux)", "(le tampon)"
+    rf"|(?<=\()(?P<paren_article>(?:le|la|les)[ \t]+[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
     rf"|(?<![\w'’-])(?:de|d['’])[ \t]*(?P<after_de>[{LOW}]{{4,}})(?![\w'’-])"
 )
 # A commune of one word written in lowercase must be a town of some size whose name French
 # writes capitalised more often than in lowercase ("à orléans"; not "à sens", "à tours").
 LOWER_SINGLE_COMMUNE_MIN_POPULATION = 5_000
+# A commune named with its article in brackets, in lowercase ("(les pieux)"), must have this
+# many people: "(la suite)", "(le matin)" name none, smaller hamlets are left.
+LOWER_ARTICLE_COMMUNE_MIN_POPULATION = 2_000
 # After "de" (a word before many common nouns), a lowercase commune must be a town this large
 # that French writes capitalised ("lycée de bourges"), or a name never written in lowercase.
 LOWER_AFTER_DE_MIN_POPULATION = 20_000
@@ -1742,12 +1751,21 @@ class ZipCityDetector:
         `LOWER_SINGLE_COMMUNE_MIN_POPULATION`)."""
         for m in _LOWER_COMMUNE.finditer(text):
             group = m.lastgroup or "single"
-            word = m.group(group)
-            key = kb.normalize(word)
+            start, end = m.span(group)
+            key = kb.normalize(text[start:end])
+            if group == "spaced" and not (key in kb.keys and kb.communes(key)):
+                # "à orléans en urgence": no compound commune, its first word may be one
+                group, end = "single", start + len(m.group(group).split(None, 1)[0])
+                key = kb.normalize(text[start:end])
+            word = text[start:end]
             if key not in kb.keys or key in CITY_STOP_WORDS:
                 continue
             cands = kb.communes(key)
-            if not cands or (group != "name" and not (
+            if group == "paren_article" and cands and (
+                max(c.population for c in cands) < LOWER_ARTICLE_COMMUNE_MIN_POPULATION
+            ):
+                continue
+            if not cands or (group not in ("name", "spaced", "paren_article") and not (
                 written_capitalised(word)
                 and (max(c.population for c in cands) >= LOWER_SINGLE_COMMUNE_MIN_POPULATION
                      or never_lowercase(word))
@@ -1758,7 +1776,7 @@ class ZipCityDetector:
             )):
                 continue  # "(oullins)", "à messimy": a name French never writes in lowercase
             insee = _insee_of(cands)
-            yield Entity(m.start(group), m.end(group), "CITY", source="pattern/city",
+            yield Entity(start, end, "CITY", source="pattern/city",
                          score=0.7, attributes={"insee": insee} if insee else {})
 
     @staticmethod
