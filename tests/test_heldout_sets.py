@@ -12,7 +12,7 @@ heldout_bw, heldout_bx, heldout_by, heldout_bz, heldout_ca, heldout_cb,
 heldout_cc, heldout_cd, heldout_ce, heldout_cf, heldout_cg, heldout_ch, heldout_ci,
 heldout_cj, heldout_ck, heldout_cl, heldout_cm, heldout_cn, heldout_co, heldout_cp,
 heldout_cq, heldout_cr, heldout_cs, heldout_ct, heldout_cu, heldout_cv, heldout_cw, heldout_cx,
-heldout_cy, heldout_cz, heldout_da, heldout_db, heldout_dc).
+heldout_cy, heldout_cz, heldout_da, heldout_db, heldout_dc, heldout_dd, heldout_de, heldout_df).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -179,6 +179,9 @@ SETS = (
             "heldout_da",
             "heldout_db",
             "heldout_dc",
+            "heldout_dd",
+            "heldout_de",
+            "heldout_df",
         )
     ),
 )
