@@ -138,6 +138,9 @@ SETS = {
     "heldout_da": ROOT / "heldout_da" / "heldout_da.jsonl",
     "heldout_db": ROOT / "heldout_db" / "heldout_db.jsonl",
     "heldout_dc": ROOT / "heldout_dc" / "heldout_dc.jsonl",
+    "heldout_dd": ROOT / "heldout_dd" / "heldout_dd.jsonl",
+    "heldout_de": ROOT / "heldout_de" / "heldout_de.jsonl",
+    "heldout_df": ROOT / "heldout_df" / "heldout_df.jsonl",
 }
 
 
