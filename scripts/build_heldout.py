@@ -138,6 +138,9 @@ SETS: dict[str, str] = {
     "heldout_dd": "helddd",
     "heldout_de": "heldde",
     "heldout_df": "helddf",
+    "heldout_dg": "helddg",
+    "heldout_dh": "helddh",
+    "heldout_di": "helddi",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
