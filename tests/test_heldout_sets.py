@@ -12,7 +12,8 @@ heldout_bw, heldout_bx, heldout_by, heldout_bz, heldout_ca, heldout_cb,
 heldout_cc, heldout_cd, heldout_ce, heldout_cf, heldout_cg, heldout_ch, heldout_ci,
 heldout_cj, heldout_ck, heldout_cl, heldout_cm, heldout_cn, heldout_co, heldout_cp,
 heldout_cq, heldout_cr, heldout_cs, heldout_ct, heldout_cu, heldout_cv, heldout_cw, heldout_cx,
-heldout_cy, heldout_cz, heldout_da, heldout_db, heldout_dc, heldout_dd, heldout_de, heldout_df).
+heldout_cy, heldout_cz, heldout_da, heldout_db, heldout_dc, heldout_dd, heldout_de, heldout_df,
+heldout_dg, heldout_dh, heldout_di).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -182,6 +183,9 @@ SETS = (
             "heldout_dd",
             "heldout_de",
             "heldout_df",
+            "heldout_dg",
+            "heldout_dh",
+            "heldout_di",
         )
     ),
 )
