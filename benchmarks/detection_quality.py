@@ -141,6 +141,9 @@ SETS = {
     "heldout_dd": ROOT / "heldout_dd" / "heldout_dd.jsonl",
     "heldout_de": ROOT / "heldout_de" / "heldout_de.jsonl",
     "heldout_df": ROOT / "heldout_df" / "heldout_df.jsonl",
+    "heldout_dg": ROOT / "heldout_dg" / "heldout_dg.jsonl",
+    "heldout_dh": ROOT / "heldout_dh" / "heldout_dh.jsonl",
+    "heldout_di": ROOT / "heldout_di" / "heldout_di.jsonl",
 }
 
 
