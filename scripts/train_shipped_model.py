@@ -41,6 +41,14 @@ ANNOTATED_SETS = (
     "heldout_az", "heldout_ba", "heldout_bb", "heldout_bc", "heldout_bd", "heldout_be",
     "heldout_bf", "heldout_bg", "heldout_bh", "heldout_bi", "heldout_bj", "heldout_bk",
     "heldout_bl", "heldout_bm", "heldout_bn",
+    # added in the tenth session (model A–CZ), in this order
+    "heldout_bo", "heldout_bp", "heldout_bq", "heldout_br", "heldout_bs", "heldout_bt",
+    "heldout_bu", "heldout_bv", "heldout_bw", "heldout_bx", "heldout_by", "heldout_bz",
+    "heldout_ca", "heldout_cb", "heldout_cc", "heldout_cd", "heldout_ce", "heldout_cf",
+    "heldout_cg", "heldout_ch", "heldout_ci", "heldout_cj", "heldout_ck", "heldout_cl",
+    "heldout_cm", "heldout_cn", "heldout_co", "heldout_cp", "heldout_cq", "heldout_cr",
+    "heldout_cs", "heldout_ct", "heldout_cu", "heldout_cv", "heldout_cw", "heldout_cx",
+    "heldout_cy", "heldout_cz",
 )
 
 
