@@ -792,7 +792,7 @@ _CITY_AFTER_CUE = re.compile(
 _LOWER_COMMUNE = re.compile(
     rf"(?<![\w'’-])(?:à|a|de|d['’]|vers|sur|près[ \t]+de|depuis|habite|domicile)[ \t]*"
     rf"(?P<name>[{LOW}]+(?:-[{LOW}]+)+)(?![\w'’-])"
-    # (before a single word) a compound name typed without its hyphens: "à mehun sur yèvre"
+    # a compound name typed without its hyphens ("à mehun sur yèvre"), tried before one word
     rf"|(?<![\w'’-])(?:à|vers|depuis|habite|domicili[ée]e?)[ \t]+(?P<spaced>[{LOW}]{{3,}}"
     rf"(?:[ \t]+(?:sur|sous|en|lès|lez|les|le|la|de|du|des|aux|au)[ \t]+[{LOW}]{{3,}})+)"
     rf"(?![\w'’-])"
@@ -1748,7 +1748,8 @@ class ZipCityDetector:
         "hébergé à saint-denis", "retour vers aulnay-sous-bois" (hyphenated lowercase words
         that name no commune, "peut-être", "au-dessus", are not in the table), "chez le père
         à orléans" (one word: a town that French writes capitalised, see
-        `LOWER_SINGLE_COMMUNE_MIN_POPULATION`)."""
+        `LOWER_SINGLE_COMMUNE_MIN_POPULATION`), "à mehun sur yèvre" (a compound without its
+        hyphens), "(les pieux)" (with its article in brackets)."""
         for m in _LOWER_COMMUNE.finditer(text):
             group = m.lastgroup or "single"
             start, end = m.span(group)
