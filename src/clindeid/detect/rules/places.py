@@ -894,6 +894,8 @@ _MAINLAND = re.compile(
     r"|(?<![\w-])(?:du|au|DU|AU))"
     r"[ \t]+(?P<mainland>continent|CONTINENT)(?![\w-])"
 )
+# What `_MAINLAND` needs in a text (as written): its scan is skipped without one of these.
+_MAINLAND_WORDS = ("tropole", "TROPOLE", "continent", "CONTINENT")
 # Places named as a whole: principalities, ski stations known by their altitude ("Arc 1800",
 # "Chamrousse 1750", "Isola 2000": the station, not the commune).
 _NAMED_PLACES = re.compile(
@@ -2084,9 +2086,10 @@ class LocationDetector:
             yield Entity(m.start(), end, "LOCATION", source="pattern/location", score=0.7)
         for m in _NAMED_PLACES.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
-        for m in _MAINLAND.finditer(text):
-            name = "name" if m.group("name") else "mainland"
-            yield Entity(*m.span(name), "LOCATION", source="pattern/location", score=0.75)
+        if any(word in text for word in _MAINLAND_WORDS):  # one scan, in the few notes
+            for m in _MAINLAND.finditer(text):
+                name = "name" if m.group("name") else "mainland"
+                yield Entity(*m.span(name), "LOCATION", source="pattern/location", score=0.75)
         for m in _NUMBERED_PIT.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _HIKING_TRAIL.finditer(text):
