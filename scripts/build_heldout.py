@@ -141,6 +141,9 @@ SETS: dict[str, str] = {
     "heldout_dg": "helddg",
     "heldout_dh": "helddh",
     "heldout_di": "helddi",
+    "heldout_dj": "helddj",
+    "heldout_dk": "helddk",
+    "heldout_dl": "helddl",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
