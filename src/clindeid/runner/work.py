@@ -187,6 +187,8 @@ _WARM_UP = (
 # a general-domain sentence (no clinical marker): loads the general-domain NER, which runs
 # only on such documents, before the first real one (never inside a document's time bound)
 _WARM_UP_GENERAL = "Claire Dubois a écrit à Jean Martin, qui habite à Dijon."
+# a note typed without capitals: loads the lowercase model, when one is shipped
+_WARM_UP_LOWERCASE = _WARM_UP.lower()
 
 
 def warm_up(pipeline: Pipeline) -> None:
@@ -196,6 +198,7 @@ def warm_up(pipeline: Pipeline) -> None:
     with contextlib.suppress(Exception):
         pipeline.deidentify(Document("warm-up", _WARM_UP))
         pipeline.detect(Document("warm-up-general", _WARM_UP_GENERAL))
+        pipeline.detect(Document("warm-up-lowercase", _WARM_UP_LOWERCASE))
 
 
 def peak_rss_mb() -> float:
