@@ -144,6 +144,9 @@ SETS = {
     "heldout_dg": ROOT / "heldout_dg" / "heldout_dg.jsonl",
     "heldout_dh": ROOT / "heldout_dh" / "heldout_dh.jsonl",
     "heldout_di": ROOT / "heldout_di" / "heldout_di.jsonl",
+    "heldout_dj": ROOT / "heldout_dj" / "heldout_dj.jsonl",
+    "heldout_dk": ROOT / "heldout_dk" / "heldout_dk.jsonl",
+    "heldout_dl": ROOT / "heldout_dl" / "heldout_dl.jsonl",
 }
 
 
