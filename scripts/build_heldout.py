@@ -144,6 +144,9 @@ SETS: dict[str, str] = {
     "heldout_dj": "helddj",
     "heldout_dk": "helddk",
     "heldout_dl": "helddl",
+    "heldout_dm": "helddm",
+    "heldout_dn": "helddn",
+    "heldout_do": "helddo",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
