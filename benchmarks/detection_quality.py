@@ -147,6 +147,9 @@ SETS = {
     "heldout_dj": ROOT / "heldout_dj" / "heldout_dj.jsonl",
     "heldout_dk": ROOT / "heldout_dk" / "heldout_dk.jsonl",
     "heldout_dl": ROOT / "heldout_dl" / "heldout_dl.jsonl",
+    "heldout_dm": ROOT / "heldout_dm" / "heldout_dm.jsonl",
+    "heldout_dn": ROOT / "heldout_dn" / "heldout_dn.jsonl",
+    "heldout_do": ROOT / "heldout_do" / "heldout_do.jsonl",
 }
 
 
