@@ -77,6 +77,43 @@ def test_shipped_model_contract() -> None:
     assert any(e.start > len(text) - 50 for e in ents)  # the end of a long text is seen
 
 
+def test_shipped_lowercase_model_reads_notes_typed_without_capitals() -> None:
+    """The lowercase model ships beside the main one, learnt from the same data in
+    lowercase (both reproduce from scripts/train_shipped_model.py's defaults), and reads a
+    note typed without capitals: the names and places in it are found."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from clindeid.detect.model import META_FILE, shipped_lowercase_model_dir
+
+    main, lower = shipped_model_dir(), shipped_lowercase_model_dir()
+    assert main is not None and lower is not None
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location(
+        "train_shipped_model", root / "scripts" / "train_shipped_model.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    data_main = json.loads((main / META_FILE).read_text(encoding="utf-8"))["data"]
+    data_lower = json.loads((lower / META_FILE).read_text(encoding="utf-8"))["data"]
+    assert data_main["annotated_sets"] == list(script.ANNOTATED_SETS)
+    assert data_lower["annotated_sets"] == list(script.ANNOTATED_SETS)
+    assert data_lower["lowercase"] is True and not data_main.get("lowercase")
+    det = ModelDetector()
+    assert det.lowercase_dir == lower
+    note = (
+        "vue aux urgences ce jour mme sandrine lefebvre, née le 14/02/1961, adressée par "
+        "son médecin traitant le dr olivier marchand pour douleur thoracique. "
+        "vit seule à luxeuil-les-bains, son fils thierry lefebvre est prévenu."
+    )
+    found = {note[e.start : e.end] for e in det.detect(Document.create("l", note))}
+    assert {"lefebvre", "marchand", "14/02/1961", "luxeuil-les-bains"} <= {
+        w for span in found for w in span.split()
+    }
+
+
 def _ok(text: str, part: str, label: str, nth: int = 0) -> bool:
     start = -1
     for _ in range(nth + 1):
