@@ -24,7 +24,7 @@ from pathlib import Path
 from clindeid.document import Document
 from clindeid.io.annotations import AnnotatedDocument
 from clindeid.train.corpus import DEFAULT_E3C_PATH, CorpusConfig, generate_corpus, load_carriers
-from clindeid.train.train import META_FILE, TrainParams, train
+from clindeid.train.train import META_FILE, TrainParams, lowercased, train
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = ROOT / "src" / "clindeid" / "data" / "model"
@@ -88,18 +88,6 @@ def with_added(names: list[str], added: list[str]) -> list[str]:
     """``names`` then the ``added`` sets not already in it, each once, in order."""
     out = list(dict.fromkeys(names))
     return out + [a for a in dict.fromkeys(added) if a not in out]
-
-
-def lowercased(docs: list[AnnotatedDocument]) -> list[AnnotatedDocument]:
-    """The documents in lowercase, spans unchanged (a character whose lowercase form is
-    longer, "İ", is kept as written): the training data of the lowercase model."""
-    import dataclasses
-
-    return [
-        dataclasses.replace(doc, text="".join(
-            low if len(low := c.lower()) == 1 else c for c in doc.text))
-        for doc in docs
-    ]  # fmt: skip
 
 
 def case_copies(docs: list[AnnotatedDocument]) -> list[AnnotatedDocument]:

@@ -146,7 +146,7 @@ def test_lowercased_training_documents_keep_their_spans() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     doc = AnnotatedDocument("x", "Dr İLHAN MARTIN à Dijon", (Entity(3, 15, "PERSON"),))
-    (low,) = module.lowercased([doc])
+    (low,) = module.lowercased([doc])  # the script uses the library function
     assert low.text == "dr İlhan martin à dijon"  # "İ" would grow: kept as written
     assert low.entities == doc.entities and len(low.text) == len(doc.text)
 
@@ -187,8 +187,20 @@ def test_train_cli(tmp_path: Path) -> None:
                                  "--backend", "crf", "--epochs", "30", "-q"])
     assert r.exit_code == 0, r.output
     assert (out / "clindeid_meta.json").is_file()
+    assert not (out / "lowercase").exists()
     r = CliRunner().invoke(app, ["train", "--train", str(data), "-o", str(out), "--backend", "x"])
     assert r.exit_code == 2
+    # --lowercase: the lowercase twin beside the model, picked up by the detector
+    r = CliRunner().invoke(app, ["train", "--train", str(data), "-o", str(out), "--backend",
+                                 "crf", "--epochs", "30", "-q", "--lowercase"])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    from clindeid.detect.model import ModelDetector
+
+    assert (out / "lowercase" / "clindeid_meta.json").is_file()
+    assert ModelDetector(out).lowercase_dir == out / "lowercase"
+    r = CliRunner().invoke(app, ["train", "--train", str(data), "-o", str(out), "--backend",
+                                 "transformers", "--lowercase"])  # fmt: skip
+    assert r.exit_code == 2 and "--lowercase is for" in r.output
 
 
 def test_tpe_search_keeps_the_best_trial(tmp_path: Path) -> None:

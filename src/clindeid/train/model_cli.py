@@ -2,8 +2,11 @@
 
     clindeid train --train corrected/ --dev dev.jsonl -o models/ner
     clindeid train --train a.jsonl --train b.conll --dev dev.jsonl -o models/ner --trials 20
+    clindeid train --train corrected/ --dev dev.jsonl -o models/ner --lowercase
     clindeid detect notes.jsonl -o entities.jsonl --model models/ner
 
+``--lowercase`` also trains the lowercase model into ``MODEL_DIR/lowercase`` (the same
+documents in lowercase), which then reads the documents typed without capitals.
 ``--train``/``--dev`` accept any format ``clindeid evaluate`` reads (our JSONL, BRAT,
 Doccano, Prodigy, Label Studio, CoNLL; guessed from the name or ``--format``).
 """
@@ -48,10 +51,18 @@ def train_command(
         int, typer.Option("--trials", help="Hyper-parameter search: TPE trials (0: none).")
     ] = 0,
     seed: Annotated[int, typer.Option("--seed")] = 0,
+    lowercase: Annotated[
+        bool,
+        typer.Option(
+            "--lowercase",
+            help="Also train the lowercase model (MODEL_DIR/lowercase) for documents typed "
+            "without capitals (crf and spacy backends).",
+        ),
+    ] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Train a NER model on annotated documents (the dev set selects the best epoch)."""
-    from clindeid.train.train import BACKENDS, TrainParams, read_documents
+    from clindeid.train.train import BACKENDS, TrainParams, lowercased, read_documents
     from clindeid.train.train import train as run_train
 
     if backend not in BACKENDS:
@@ -69,6 +80,9 @@ def train_command(
     if trials and not dev_docs:
         err.print("error: --trials needs --dev")
         raise typer.Exit(2)
+    if lowercase and backend == "transformers":
+        err.print("error: --lowercase is for the crf and spacy backends")
+        raise typer.Exit(2)
     params = TrainParams(epochs=epochs, learn_rate=learn_rate, dropout=dropout,
                          batch_size=batch_size, window=window, seed=seed)  # fmt: skip
 
@@ -85,6 +99,16 @@ def train_command(
     if not quiet:
         err.print(f"model written to {result.model_dir} (dev score {result.dev_score:.4f}, "
                   f"{result.seconds:.0f}s)", markup=False, highlight=False)  # fmt: skip
+    if lowercase:
+        try:
+            low = run_train(lowercased(train_docs), lowercased(dev_docs), out_dir / "lowercase",
+                            params, backend, trials=trials, log=log)  # fmt: skip
+        except (ValueError, RuntimeError, FileNotFoundError) as exc:
+            err.print(f"error: {exc}", markup=False, highlight=False)
+            raise typer.Exit(2) from None
+        if not quiet:
+            err.print(f"lowercase model written to {low.model_dir} (dev score "
+                      f"{low.dev_score:.4f})", markup=False, highlight=False)  # fmt: skip
 
 
 def register(app: typer.Typer, name: str = "train") -> None:

@@ -20,7 +20,7 @@ import json
 import shutil
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -80,6 +80,16 @@ class TrainResult:
     params: dict[str, Any]
     history: dict[str, Any]
     seconds: float
+
+
+def lowercased(docs: list[AnnotatedDocument]) -> list[AnnotatedDocument]:
+    """The documents in lowercase, spans unchanged (a character whose lowercase form is
+    longer, "İ", is kept as written): the training data of a lowercase model."""
+    return [
+        replace(doc, text="".join(
+            low if len(low := c.lower()) == 1 else c for c in doc.text))
+        for doc in docs
+    ]  # fmt: skip
 
 
 def read_documents(paths: str | Path | Iterable[str | Path], fmt: str | None = None
