@@ -196,6 +196,31 @@ def test_postcode_dictated_next_to_its_commune(
 
 
 @pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        (
+            "chez son père à échirolles code postal trente-huit cent trente point à la ligne",
+            "trente-huit cent trente",
+        ),
+        ("code postal soixante-neuf zéro zéro trois lyon virgule", "soixante-neuf zéro zéro trois"),
+        ("code postal trente-huit mille cent trente point", "trente-huit mille cent trente"),
+    ],
+)
+def test_postcode_dictated_after_its_cue(
+    found_in_note: Callable[[str], dict[str, str]], line: str, span: str
+) -> None:
+    """After "code postal" the dictated groups are the postcode, whatever their reading
+    (eleventh session, read on heldout_dk once it had decided)."""
+    assert found_in_note(line).get(span) == "ZIP"
+
+
+def test_a_lone_number_word_after_the_cue_is_no_postcode(
+    found_in_note: Callable[[str], dict[str, str]],
+) -> None:
+    assert "ZIP" not in found_in_note("le code postal un peu flou sur le courrier").values()
+
+
+@pytest.mark.parametrize(
     "line",
     [
         "il a couru dix mille mètres à estagel ce matin",

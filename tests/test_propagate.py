@@ -88,3 +88,44 @@ def test_place_names_propagate_only_where_capitalised(label):
     text = "Né à Sens. Retour à SENS puis à Sens. Pas de sens clinique."
     first = Entity(5, 9, label, "pattern/city")
     assert covered(text, propagate(text, [first])) == ["SENS", "Sens"]
+
+
+def _span(text, part, label):
+    s = text.index(part)
+    return Entity(s, s + len(part), label)
+
+
+@pytest.mark.parametrize(
+    ("name", "label", "acronym"),
+    [
+        ("Centre d'accueil et de soins hospitaliers de Nanterre", "HOSPITAL", "CASH"),
+        ("Association Hospitalière de Bretagne", "ORG", "AHB"),
+        ("Groupe Hospitalier Sud Ardennes", "HOSPITAL", "GHSA"),
+    ],
+)
+def test_an_acronym_defined_after_a_name_is_the_same_entity(name, label, acronym):
+    """The acronym in brackets that spells the name's initials (whole, or without the place
+    closing it) is found with the name's label, and so are its other occurrences."""
+    from clindeid.detect.propagate import defined_acronyms
+
+    text = f"Adressé par le {name} ({acronym}) pour bilan. Retour au {acronym} le 4 mars."
+    entity = _span(text, name, label)
+    (found,) = defined_acronyms(text, [entity])
+    assert (text[found.start : found.end], found.label) == (acronym, label)
+    spans = {(text[e.start : e.end], e.start) for e in propagate(text, [entity])}
+    assert {s for s, _ in spans} == {acronym} and len(spans) == (2 if label == "HOSPITAL" else 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Revu au CHU de Lille (USIC) ce jour.", "CHU de Lille"),  # a unit of the hospital
+        ("Revu au CH de Dax (SSR) ce jour.", "CH de Dax"),
+        ("Suivi par l'Association Hospitalière de Bretagne (AH) depuis mai.", "Association "
+         "Hospitalière de Bretagne"),  # two letters must spell the whole name
+    ],
+)
+def test_a_bracketed_acronym_that_does_not_spell_the_name_is_left(text, name):
+    from clindeid.detect.propagate import defined_acronyms
+
+    assert defined_acronyms(text, [_span(text, name, "HOSPITAL")]) == []

@@ -5,7 +5,9 @@ A name detected after "Dr" in the header is often written alone further down ("D
 resolution, every detected surface form of a propagating label is searched again in the
 whole document, and each PERSON entity also contributes its separate name words (not
 initials, not particles, not common words), matched only where they are capitalised or
-in uppercase so that "Blanc" the surname never catches "blanc" the colour.
+in uppercase so that "Blanc" the surname never catches "blanc" the colour. An acronym in
+brackets right after a hospital or an organisation that spells its initials is the same
+entity (`defined_acronyms`), and propagates like it.
 """
 
 from __future__ import annotations
@@ -113,6 +115,42 @@ def _capitalised(text: str, start: int) -> bool:
     return text[start].isupper()
 
 
+# Labels whose name may be followed by its acronym in brackets.
+ACRONYM_LABELS: frozenset[str] = frozenset({"HOSPITAL", "ORG"})
+_ACRONYM_AFTER = re.compile(r"[ \t]*\((?P<acronym>[A-Z]{2,7})\)")
+_ACRONYM_SKIPPED = frozenset(
+    {"de", "du", "des", "d", "la", "le", "les", "l", "et", "en", "à", "au", "aux", "pour",
+     "sur", "sous"}
+)  # fmt: skip
+
+
+def _initials(surface: str) -> str:
+    """The initials of a name's words, function words skipped ("Centre d'accueil et de
+    soins hospitaliers" → "CASH")."""
+    words = re.split(r"[\s'’-]+", surface)
+    return "".join(w[0].upper() for w in words if w and w.lower() not in _ACRONYM_SKIPPED)
+
+
+def defined_acronyms(text: str, entities: Iterable[Entity]) -> list[Entity]:
+    """The acronym in brackets right after a hospital or an organisation that spells its
+    initials, whole or without the place closing the name: "Centre d'accueil et de soins
+    hospitaliers de Nanterre (CASH)", "Association Hospitalière de Bretagne (AHB)"; not a
+    unit after its hospital ("CHU de Lille (USIC)")."""
+    entities = list(entities)
+    starts = {e.start for e in entities}
+    out: list[Entity] = []
+    for e in entities:
+        if e.label not in ACRONYM_LABELS:
+            continue
+        m = _ACRONYM_AFTER.match(text, e.end)
+        if m is None or m.start("acronym") in starts:
+            continue
+        acronym, initials = m.group("acronym"), _initials(text[e.start : e.end])
+        if acronym == initials or (len(acronym) >= 3 and initials.startswith(acronym)):
+            out.append(_copy(e, m.start("acronym"), m.end("acronym"), part="acronym"))
+    return out
+
+
 def propagate(
     text: str,
     entities: Iterable[Entity],
@@ -122,6 +160,8 @@ def propagate(
     """New entities for the other occurrences of what ``entities`` already cover."""
     is_common_word = is_common_word or (lambda w: False)
     entities = list(entities)
+    acronyms = defined_acronyms(text, entities)
+    entities += acronyms
     covered = [(e.start, e.end) for e in entities]
     covered_set = set(covered)
     seen: dict[tuple[str, str], Entity] = {}
@@ -142,7 +182,7 @@ def propagate(
     for word in words:
         needles.add(word, case_insensitive=True)
     hits = needles.find(text)
-    out: list[Entity] = []
+    out: list[Entity] = list(acronyms)
     for k, origin in enumerate(seen.values()):
         for s, end in hits[k]:
             if origin.label in NAME_LIKE_LABELS and not _capitalised(text, s):

@@ -264,7 +264,7 @@ NOT_DATE_BEFORE = (
 )
 RANGE_HEAD_DAY = (
     r"(?:(?P<trig>\b(?:du|entre|les|le|des|dès)\s+(?:le\s+)?))?(?<![\w/.-])(?P<d1>"
-    + DAY + r")(?P<conn>-|–|\s*(?:-|–|au|à|et(?:\s+le)?)\s+)$"
+    + DAY + r")(?P<conn>-|–|\s*(?:-|–|au|à|et(?:\s+(?:le|du))?)\s+)$"
 )
 # "les 2, 16 et 30 décembre", "le 3, le 7 et le 11 octobre", "HDJ — 22, 23 et 24
 # septembre" (after a dash or a colon): every day of a list takes the month of the last

@@ -35,7 +35,13 @@ from typing import Any
 
 from clindeid.detect.heads import FACILITY_HEAD_BEFORE_FEATURE, OF
 from clindeid.detect.rules._chars import LOWER, UPPER
-from clindeid.detect.rules._spoken import HUNDRED_WORDS, PAIR_WORDS, TEEN_WORD, UNIT_WORD
+from clindeid.detect.rules._spoken import (
+    GROUP_WORDS,
+    HUNDRED_WORDS,
+    PAIR_WORDS,
+    TEEN_WORD,
+    UNIT_WORD,
+)
 from clindeid.document import Document, Entity
 from clindeid.knowledge.normalize import strip_accents
 from clindeid.knowledge.vocabulary import (
@@ -717,6 +723,16 @@ def _compile_address(forms: dict[str, str]) -> dict[str, re.Pattern[str]]:
             rf"(?m)(?:^[ \t]*|(?<=[,;:–—·•|][ \t]))(?P<addr>{street})"
             rf"(?=[ \t]*(?:[,–—·•|/-][ \t]*)?(?:\d{{5}}[ \t]+[{UP}]|\(?(?:BP|CS|TSA)[ \t]*\d))"
         ),
+        # a numbered street of a weak type with a lowercase name, right before a postcode
+        # (checked against the commune after it): "30 voie romaine 06000 nice" in a note
+        # typed without capitals
+        "weak_lower_before_zip": re.compile(
+            rf"(?=\d)(?P<addr>(?P<num>{_HOUSE_NUMBER})[ \t]*(?:,[ \t]*)?"
+            rf"(?P<type_w>(?i:{_alternation(weak)}))[ \t]+"
+            rf"[{LOW}][{LOW}'’-]*(?:[ \t]+[{LOW}][{LOW}'’-]*){{0,3}}?)"
+            rf"[ \t]*(?:,[ \t]*)?(?P<zip>\d{{5}})[ \t]+"
+            rf"(?P<city>[{LOW}{UP}][\w'’-]*(?:[ \t]+[\w'’-]+){{0,3}})"
+        ),
         # a street without a number right after the "CEDEX" closing a postcode's line: "33076
         # BORDEAUX CEDEX — pl. Amélie Raba-Léon", "14033 CAEN CEDEX 9 (av. de la Côte de Nacre)"
         "after_cedex": re.compile(
@@ -1209,6 +1225,19 @@ def _ends_on(prefix: str, chars: str, blanks: str | None = " \t") -> bool:
 # =========================================================================== detectors
 
 
+def _commune_with_postcode(words: str, code: str) -> bool:
+    """Whether the first one to four of ``words`` name a commune that has postcode ``code``
+    ("la seyne-sur-mer", "nice")."""
+    from clindeid.knowledge import communes_by_name
+
+    parts = words.split()
+    return any(
+        code in c.postcodes
+        for n in range(1, len(parts) + 1)
+        for c in communes_by_name(" ".join(parts[:n]))
+    )
+
+
 @dataclass(frozen=True)
 class AddressDetector:
     """ADDRESS: numbered streets, named places, postal boxes, cued streets without number."""
@@ -1245,6 +1274,10 @@ class AddressDetector:
             start = m.start("pre") if m.group("pre") else m.start("type")
             end = _before_sentence_stop(text, m.span("name"), m.end())  # "… Sauvagnon. Adressé"
             yield self._entity(text, start, end, "named_place", m.group("type"), 0.8)
+        for m in rx["weak_lower_before_zip"].finditer(text):
+            if _commune_with_postcode(m.group("city"), m.group("zip")):
+                yield self._entity(text, m.start("addr"), m.end("addr"), "street",
+                                   m.group("type_w"), 0.8)  # fmt: skip
         for m in (*rx["before_zip"].finditer(text), *rx["after_cedex"].finditer(text)):
             ctype = m.group("type_s") or m.group("type_w") or "grande rue"
             yield self._entity(text, m.start("addr"), m.end("addr"), "street", ctype, 0.8)
@@ -1462,6 +1495,13 @@ _SPELLED_ZIP = re.compile(
     rf"(?<![\w-])(?i:(?:{PAIR_WORDS}|{TEEN_WORD}|{UNIT_WORD}|dix)[- ]mille"
     rf"(?:[- ](?:{HUNDRED_WORDS}|{PAIR_WORDS}|{UNIT_WORD}))?)(?![\w-])"
 )
+# A postcode dictated in groups after its cue: "code postal trente-huit cent trente" (38130,
+# read "38 / 130"), "code postal soixante-neuf zéro zéro trois", "… trente-huit mille cent
+# trente".
+_SPELLED_ZIP_AFTER_CUE = re.compile(
+    rf"(?<![\w-])(?i:code[ \t]+postal)[ \t]*:?[ \t]*"
+    rf"(?P<zip>(?i:{GROUP_WORDS}(?:[ \t-]+(?:{GROUP_WORDS}|mille)){{0,4}}))(?![\w-])"
+)
 _COMMUNE_WORD = rf"(?P<w>[{UP}{LOW}][{LOW}]+(?:-[{UP}{LOW}]?[{LOW}]+)*)"
 _WORD_BEFORE = re.compile(rf"(?<![\w'’-]){_COMMUNE_WORD}[ \t,]+$")
 _WORD_AFTER = re.compile(rf"[ \t,]+{_COMMUNE_WORD}")
@@ -1473,7 +1513,13 @@ def _spelled_zips(text: str) -> Iterator[Entity]:
     from clindeid.knowledge import communes_by_name
     from clindeid.temporal import parse_french_number
 
-    if "mille" not in text.lower():
+    lowered = text.lower()
+    if "postal" in lowered:
+        for m in _SPELLED_ZIP_AFTER_CUE.finditer(text):
+            if len(m.group("zip").split()) >= 2:  # "code postal un …": not a lone word
+                yield Entity(m.start("zip"), m.end("zip"), "ZIP", source="pattern/zip",
+                             score=0.85, attributes={"spelled": True})  # fmt: skip
+    if "mille" not in lowered:
         return  # no thousands dictated: the scan would find nothing
     for m in _SPELLED_ZIP.finditer(text):
         number = parse_french_number(m.group())

@@ -1,0 +1,46 @@
+"""Rules read on the leaks of heldout_dj…heldout_dl once they had decided the eleventh
+session's models: a numbered street of a weak type ("voie", "chemin") with a lowercase name
+right before a postcode its commune has, in a note typed without capitals; the first day of
+"du 3 et du 4 février". The look-alike cases guard the patterns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("line", "span"),
+    [
+        ("urgences psy - 30 voie romaine 06000 nice | pas de consentement", "30 voie romaine"),
+        ("domicile 14 chemin des vignes, 83500 la seyne-sur-mer.", "14 chemin des vignes"),
+    ],
+)
+def test_weak_street_in_lowercase_before_its_postcode(
+    found_in_note: Callable[[str], dict[str, str]], line: str, span: str
+) -> None:
+    assert found_in_note(line).get(span) == "ADDRESS"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "pose de 2 voies veineuses 18g puis transfert 06000 nice",  # no street name
+        "30 voie romaine 33000 nice",  # 33000 is no postcode of nice
+        "perfusion 2 voie centrale 12345 unités",
+    ],
+)
+def test_weak_street_words_without_their_postcode_are_no_address(
+    found_in_note: Callable[[str], dict[str, str]], line: str
+) -> None:
+    assert "ADDRESS" not in found_in_note(line).values()
+
+
+def test_first_day_of_a_pair_of_days(found_in_note: Callable[[str], dict[str, str]]) -> None:
+    found = found_in_note("Les hémocultures du 3 et du 4 février sont négatives.")
+    assert found.get("3") == "DATE" and found.get("4 février") == "DATE"
+
+
+def test_a_pair_of_doses_is_no_date(found_in_note: Callable[[str], dict[str, str]]) -> None:
+    assert "DATE" not in found_in_note("Comprimés du 3 et du 4 mg en alternance.").values()
