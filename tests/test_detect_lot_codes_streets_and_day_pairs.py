@@ -1,7 +1,8 @@
-"""Rules read on the leaks of heldout_dj…heldout_dl once they had decided the eleventh
-session's models: a numbered street of a weak type ("voie", "chemin") with a lowercase name
-right before a postcode its commune has, in a note typed without capitals; the first day of
-"du 3 et du 4 février". The look-alike cases guard the patterns."""
+"""Rules read on the leaks of heldout_da…heldout_dl once they had decided the eleventh
+session's models: a vaccine's or device's lot code in any case; a numbered street of a weak
+type ("voie", "chemin") with a lowercase name right before a postcode its commune has, in a
+note typed without capitals; the first day of "du 3 et du 4 février". The look-alike cases
+guard the patterns."""
 
 from __future__ import annotations
 
@@ -44,3 +45,31 @@ def test_first_day_of_a_pair_of_days(found_in_note: Callable[[str], dict[str, st
 
 def test_a_pair_of_doses_is_no_date(found_in_note: Callable[[str], dict[str, str]]) -> None:
     assert "DATE" not in found_in_note("Comprimés du 3 et du 4 mg en alternance.").values()
+
+
+@pytest.mark.parametrize(
+    ("line", "code"),
+    [
+        ("Engerix B20 – lot AHBVC871BA (schéma 0-1-6).", "AHBVC871BA"),
+        ("vat : revaxis ce soir, lot y1c523v. cat : parage.", "y1c523v"),
+        ("infanrix hexa lot a21ce617b, prevenar 20 le même jour", "a21ce617b"),
+    ],
+)
+def test_lot_code_in_any_case(
+    found_in_note: Callable[[str], dict[str, str]], line: str, code: str
+) -> None:
+    assert found_in_note(line).get(code) == "ID"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "domicile : 12 lot. les balisiers, 97354 remire-montjoly",
+        "un lot de compresses stériles, lot 14 du lotissement",
+        "remis un lot 3x10ml de sérum physiologique et un lot 20mg",
+    ],
+)
+def test_lots_that_are_no_code(
+    found_in_note: Callable[[str], dict[str, str]], line: str
+) -> None:
+    assert "ID" not in found_in_note(line).values()
