@@ -66,7 +66,7 @@ def test_lot_code_in_any_case(
     [
         "domicile : 12 lot. les balisiers, 97354 remire-montjoly",
         "un lot de compresses stériles, lot 14 du lotissement",
-        "remis un lot 3x10ml de sérum physiologique et un lot 20mg",
+        "remis un lot 3x10ml de sérum physiologique et un lot 500ml",
     ],
 )
 def test_lots_that_are_no_code(

@@ -118,6 +118,7 @@ class ModelDetector:
             self.backend == "transformers" or not (self.lowercase_dir / META_FILE).is_file()
         ):
             self.lowercase_dir = None  # only a CRF/spaCy model has a lowercase twin
+        self._lower_key = str(self.lowercase_dir.resolve()) if self.lowercase_dir else None
 
     def detect(self, document: Document) -> list[Entity]:
         if not document.text.strip():
@@ -134,7 +135,7 @@ class ModelDetector:
             return [e.with_(source=SOURCE) for e in self._delegate.detect(document)]
         text = document.text
         if self.lowercase_dir is not None and is_lowercase_document(text):
-            tagger = _tagger(self.lowercase_dir)
+            tagger = _tagger(self.lowercase_dir, self._lower_key)
         else:
             tagger = _tagger(self.model_dir, self._key)
         out = []

@@ -330,7 +330,7 @@ _LOT_CODE_RE = re.compile(
     r"(?P<val>(?=(?:[A-Za-z-]*\d){2})(?=[\w-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-]{4,19})"
     r"(?![\w-])"
 )
-_QUANTITY_RE = re.compile(r"(?i:\d+[x×]\d.*|.*\d(?:ml|mg|µg|mcg|ui|g|l|cp|amp))")
+_QUANTITY_RE = re.compile(r"(?i:\d+[x×]\d.*|\d+(?:ml|mg|µg|mcg|ui|g|l|cp|amp))")
 # The unique identifier of an EU digital COVID certificate: "URN:UVCI:01:FR:T5DWTJYS4ZR8#4".
 # An Italian tax code (codice fiscale): six letters, the birth year, month letter and day,
 # the birthplace code, a control letter ("RSSMRA85T10A562S"); distinctive on its own.
