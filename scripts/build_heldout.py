@@ -147,6 +147,9 @@ SETS: dict[str, str] = {
     "heldout_dm": "helddm",
     "heldout_dn": "helddn",
     "heldout_do": "helddo",
+    "heldout_dp": "helddp",
+    "heldout_dq": "helddq",
+    "heldout_dr": "helddr",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
