@@ -93,6 +93,10 @@ HOSPITAL_HEADS: tuple[tuple[str, str, bool], ...] = (
      r"centre\s+de\s+PMI|centre\s+de\s+protection\s+maternelle\s+et\s+infantile|"
      r"centre\s+délocalisé\s+de\s+prévention\s+et\s+de\s+soins|"
      r"dispensaire|centre\s+anti-?rabique|maison\s+des\s+adolescents|"
+     # a memory clinic of reference named by its region: "Centre Mémoire de Ressources et
+     # de Recherche Auvergne" (not the unit alone, "… de recherche – Pavillon 52")
+     r"centre\s+m[ée]moire\s+de\s+ressources\s+et\s+de\s+recherche"
+     r"(?=[ \t]+(?:de[ \t]+|d['’]|du[ \t]+)?[A-ZÉÎ])|"
      r"centre\s+médico-?social|centre\s+de\s+santé\s+sexuelle|centre\s+du\s+sommeil|"
      r"centre\s+d['’]échographie(?:\s+obstétricale)?|centre\s+de\s+référence|"
      r"unité\s+d['’](?:auto-?)?dialyse|"

@@ -322,14 +322,19 @@ _PORTAL_LINE_RE = re.compile(
     r"(?i:identifiant|connexion|acc[èe]s|portail|r[ée]sultats|valable|mot[ \t]+de[ \t]+passe|"
     r"login)"
 )
-# A vaccine's or a device's lot in any case, letters and digits mixed: "lot AHBVC871BA",
+# A vaccine's or a device's lot in any case, letters and digits mixed, and the next ones of a
+# list: "lot AHBVC871BA",
 # "revaxis ce soir, lot y1c523v" (not "lot. les balisiers", "lot 14", "lot de compresses",
 # nor a quantity, "lot 3x10ml").
-_LOT_CODE_RE = re.compile(
-    r"(?<![\w-])(?:[Ll]ot|LOT)(?:[ \t]+n[°º])?[ \t]*:?[ \t]*"
+_LOT_VALUE = (
     r"(?P<val>(?=(?:[A-Za-z-]*\d){2})(?=[\w-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-]{4,19})"
     r"(?![\w-])"
 )
+_LOT_CODE_RE = re.compile(
+    r"(?<![\w-])(?:[Ll]ots?|LOTS?)(?:[ \t]+n[°º])?[ \t]*:?[ \t]*" + _LOT_VALUE
+)
+# the next codes of a list: "lots P100482619 et P100482733", "lot AB1234, AB1299 et AB1300"
+_LOT_NEXT_RE = re.compile(r"[ \t]*(?:,|et|&|/)[ \t]*" + _LOT_VALUE)
 _QUANTITY_RE = re.compile(r"(?i:\d+[x×]\d.*|\d+(?:ml|mg|µg|mcg|ui|g|l|cp|amp))")
 # The unique identifier of an EU digital COVID certificate: "URN:UVCI:01:FR:T5DWTJYS4ZR8#4".
 # An Italian tax code (codice fiscale): six letters, the birth year, month letter and day,
@@ -473,10 +478,12 @@ class IdentifierDetector:
                     yield entity
         if "lot" in text or "Lot" in text or "LOT" in text:
             for m in _LOT_CODE_RE.finditer(text):
-                if m.start("val") not in taken and not _QUANTITY_RE.fullmatch(m.group("val")):
-                    taken.add(m.start("val"))
-                    yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.75,
-                                 attributes={"kind": "lot"})  # fmt: skip
+                while m is not None and not _QUANTITY_RE.fullmatch(m.group("val")):
+                    if m.start("val") not in taken:
+                        taken.add(m.start("val"))
+                        yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.75,
+                                     attributes={"kind": "lot"})  # fmt: skip
+                    m = _LOT_NEXT_RE.match(text, m.end())
         for m in _PORTAL_CODE_RE.finditer(text):
             line_start = text.rfind("\n", 0, m.start()) + 1
             line_end = text.find("\n", m.end())

@@ -817,6 +817,9 @@ _LOWER_COMMUNE = re.compile(
     rf"|(?<=\()(?P<paren>[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
     # a commune with its article in brackets: "dr lecouflet (les pieux)", "(le tampon)"
     rf"|(?<=\()(?P<paren_article>(?:le|la|les)[ \t]+[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
+    # the same after a comma closing a line or a cell: "ehpad les lataniers, le tampon |"
+    rf"|(?<=,[ \t])(?P<comma_article>(?:le|la|les)[ \t]+[{LOW}]{{3,}}(?:-[{LOW}]+)*)"
+    rf"(?=[ \t]*(?:\n|$|\|))"
     rf"|(?<![\w'’-])(?:de|d['’])[ \t]*(?P<after_de>[{LOW}]{{4,}})(?![\w'’-])"
 )
 # A commune of one word written in lowercase must be a town of some size whose name French
@@ -825,6 +828,9 @@ LOWER_SINGLE_COMMUNE_MIN_POPULATION = 5_000
 # A commune named with its article in brackets, in lowercase ("(les pieux)"), must have this
 # many people: "(la suite)", "(le matin)" name none, smaller hamlets are left.
 LOWER_ARTICLE_COMMUNE_MIN_POPULATION = 2_000
+# … and after a comma closing a line or a cell, where an article and a noun ("…, le
+# matin") are more common: a town this large ("dr ravaté, le tampon").
+LOWER_COMMA_ARTICLE_COMMUNE_MIN_POPULATION = 10_000
 # After "de" (a word before many common nouns), a lowercase commune must be a town this large
 # that French writes capitalised ("lycée de bourges"), or a name never written in lowercase.
 LOWER_AFTER_DE_MIN_POPULATION = 20_000
@@ -1227,12 +1233,14 @@ def _ends_on(prefix: str, chars: str, blanks: str | None = " \t") -> bool:
 
 def _commune_with_postcode(words: str, code: str) -> bool:
     """Whether the first one to four of ``words`` name a commune that has postcode ``code``
-    ("la seyne-sur-mer", "nice")."""
+    ("la seyne-sur-mer", "nice"), or of its département when a CEDEX follows ("06001 nice
+    cedex")."""
     from clindeid.knowledge import communes_by_name
 
     parts = words.split()
+    cedex = any(p.lower() == "cedex" for p in parts)
     return any(
-        code in c.postcodes
+        code in c.postcodes or (cedex and any(p[:2] == code[:2] for p in c.postcodes))
         for n in range(1, len(parts) + 1)
         for c in communes_by_name(" ".join(parts[:n]))
     )
@@ -1325,7 +1333,7 @@ _LABELLED_ADDRESS_LINE = re.compile(
     r"(?m)^[ \t]*(?i:adresse|adr\.?|domicile|dom|logement|h[ée]bergement|demeurant"
     r"|domicili[ée]e?)"
     r"(?![\w-])[^:\n]{0,30}:[ \t]*(?P<segs>[^\n:]{3,160}?),[ \t]*"
-    rf"(?:{_POSTCODE_COUNTRY})?\d{{4,5}}[ \t]+[{UP}]"
+    rf"(?:{_POSTCODE_COUNTRY})?\d{{4,5}}[ \t]+(?P<lower>[{LOW}])?"
 )
 # Lowercase words that open an address segment ("aire d'accueil …", "logement 118").
 _SEGMENT_OPENERS = frozenset(
@@ -1340,10 +1348,21 @@ _SEGMENT_OPENERS = frozenset(
 _SEGMENT = re.compile(r"[^,]+")
 
 
+def _segs_end(text: str, m: re.Match[str]) -> int:
+    """The end of a labelled line's last segment, blanks left out."""
+    end = m.end("segs")
+    while end > m.start("segs") and text[end - 1] in " \t":
+        end -= 1
+    return end
+
+
 def _labelled_line_segments(text: str) -> Iterator[Entity]:
     """Each segment of a labelled address line, opening with a capital, a digit or an
     address word, is an ADDRESS span."""
     for m in _LABELLED_ADDRESS_LINE.finditer(text):
+        if m.group("lower") is None and not text[m.end() : m.end() + 1].isupper():
+            continue  # the commune after the postcode: capitalised, or the line in lowercase
+        numbered_before = False  # the segment before opens with a house number
         for seg in _SEGMENT.finditer(text, m.start("segs"), m.end("segs")):
             start, end = seg.start(), seg.end()
             while start < end and text[start] in " \t":
@@ -1353,9 +1372,19 @@ def _labelled_line_segments(text: str) -> Iterator[Entity]:
             if end - start < 3 or end - start > 80:
                 continue
             first = text[start:end].split(None, 1)[0].lower()
-            if text[start].isupper() or text[start].isdigit() or first in _SEGMENT_OPENERS:
+            # in a line typed without capitals, the quartier between the numbered street and
+            # the postcode: "27 rue des goyaviers, trois-mares, 97430 le tampon"
+            lower_place = (
+                m.group("lower") is not None
+                and numbered_before
+                and end == _segs_end(text, m)
+                and not any(c.isdigit() for c in text[start:end])
+            )
+            if (text[start].isupper() or text[start].isdigit() or first in _SEGMENT_OPENERS
+                    or lower_place):  # fmt: skip
                 yield Entity(start, end, "ADDRESS", source="pattern/address", score=0.75,
                              attributes={"kind": "street"})  # fmt: skip
+            numbered_before = text[start].isdigit()
 
 
 _PLACE_BEFORE_DEPARTEMENT = re.compile(
@@ -1797,7 +1826,8 @@ class ZipCityDetector:
         that name no commune, "peut-être", "au-dessus", are not in the table), "chez le père
         à orléans" (one word: a town that French writes capitalised, see
         `LOWER_SINGLE_COMMUNE_MIN_POPULATION`), "à mehun sur yèvre" (a compound without its
-        hyphens), "(les pieux)" (with its article in brackets)."""
+        hyphens), "(les pieux)" (with its article in brackets, or after a comma closing a
+        line, "dr ravaté, le tampon")."""
         for m in _LOWER_COMMUNE.finditer(text):
             group = m.lastgroup or "single"
             start, end = m.span(group)
@@ -1814,7 +1844,12 @@ class ZipCityDetector:
                 max(c.population for c in cands) < LOWER_ARTICLE_COMMUNE_MIN_POPULATION
             ):
                 continue
-            if not cands or (group not in ("name", "spaced", "paren_article") and not (
+            if group == "comma_article" and cands and (
+                max(c.population for c in cands) < LOWER_COMMA_ARTICLE_COMMUNE_MIN_POPULATION
+            ):
+                continue
+            if not cands or (group not in ("name", "spaced", "paren_article", "comma_article")
+                             and not (
                 written_capitalised(word)
                 and (max(c.population for c in cands) >= LOWER_SINGLE_COMMUNE_MIN_POPULATION
                      or never_lowercase(word))
