@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -56,3 +58,16 @@ def found_inside(found_in_note: Callable[[str], dict[str, str]]) -> Callable[[st
         return any(text in span for span in found_in_note(line))
 
     return inside
+
+
+@pytest.fixture(scope="session")
+def shipped_training_script() -> ModuleType:
+    """``scripts/train_shipped_model.py`` loaded as a module (its data lists and helpers)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "train_shipped_model.py"
+    spec = importlib.util.spec_from_file_location("train_shipped_model", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 import pytest
 
 from clindeid.detect.model import (
@@ -77,25 +79,19 @@ def test_shipped_model_contract() -> None:
     assert any(e.start > len(text) - 50 for e in ents)  # the end of a long text is seen
 
 
-def test_shipped_lowercase_model_reads_notes_typed_without_capitals() -> None:
+def test_shipped_lowercase_model_reads_notes_typed_without_capitals(
+    shipped_training_script: ModuleType,
+) -> None:
     """The lowercase model ships beside the main one, learnt from the same data in
     lowercase (both reproduce from scripts/train_shipped_model.py's defaults), and reads a
     note typed without capitals: the names and places in it are found."""
-    import importlib.util
     import json
-    from pathlib import Path
 
     from clindeid.detect.model import META_FILE, shipped_lowercase_model_dir
 
     main, lower = shipped_model_dir(), shipped_lowercase_model_dir()
     assert main is not None and lower is not None
-    root = Path(__file__).resolve().parents[1]
-    spec = importlib.util.spec_from_file_location(
-        "train_shipped_model", root / "scripts" / "train_shipped_model.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = shipped_training_script
     data_main = json.loads((main / META_FILE).read_text(encoding="utf-8"))["data"]
     data_lower = json.loads((lower / META_FILE).read_text(encoding="utf-8"))["data"]
     assert data_main["annotated_sets"] == list(script.ANNOTATED_SETS)

@@ -4,6 +4,7 @@ the registry (`rules` never includes the model, `default` does when one is shipp
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from typer.testing import CliRunner
@@ -135,16 +136,10 @@ def test_a_document_without_capitals_is_read_by_the_lowercase_model(
     assert asked[-1] == crf_model
 
 
-def test_lowercased_training_documents_keep_their_spans() -> None:
-    import importlib.util
-
-    root = Path(__file__).resolve().parents[1]
-    spec = importlib.util.spec_from_file_location(
-        "train_shipped_model", root / "scripts" / "train_shipped_model.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+def test_lowercased_training_documents_keep_their_spans(
+    shipped_training_script: ModuleType,
+) -> None:
+    module = shipped_training_script
     doc = AnnotatedDocument("x", "Dr İLHAN MARTIN à Dijon", (Entity(3, 15, "PERSON"),))
     (low,) = module.lowercased([doc])  # the script uses the library function
     assert low.text == "dr İlhan martin à dijon"  # "İ" would grow: kept as written

@@ -90,25 +90,21 @@ def train_command(
         if not quiet:
             err.print(message, markup=False, highlight=False)
 
-    try:
-        result = run_train(train_docs, dev_docs, out_dir, params, backend, trials=trials,
-                           base_model_dir=base_model, log=log)  # fmt: skip
-    except (ValueError, RuntimeError, FileNotFoundError) as exc:
-        err.print(f"error: {exc}", markup=False, highlight=False)
-        raise typer.Exit(2) from None
-    if not quiet:
-        err.print(f"model written to {result.model_dir} (dev score {result.dev_score:.4f}, "
-                  f"{result.seconds:.0f}s)", markup=False, highlight=False)  # fmt: skip
-    if lowercase:
+    runs = [("model", train_docs, dev_docs, out_dir)]
+    if lowercase:  # the twin read for notes typed without capitals
+        runs.append(("lowercase model", lowercased(train_docs), lowercased(dev_docs),
+                     out_dir / "lowercase"))  # fmt: skip
+    for what, docs, dev_set, target in runs:
         try:
-            low = run_train(lowercased(train_docs), lowercased(dev_docs), out_dir / "lowercase",
-                            params, backend, trials=trials, log=log)  # fmt: skip
+            result = run_train(docs, dev_set, target, params, backend, trials=trials,
+                               base_model_dir=base_model, log=log)  # fmt: skip
         except (ValueError, RuntimeError, FileNotFoundError) as exc:
             err.print(f"error: {exc}", markup=False, highlight=False)
             raise typer.Exit(2) from None
         if not quiet:
-            err.print(f"lowercase model written to {low.model_dir} (dev score "
-                      f"{low.dev_score:.4f})", markup=False, highlight=False)  # fmt: skip
+            err.print(f"{what} written to {result.model_dir} (dev score "
+                      f"{result.dev_score:.4f}, {result.seconds:.0f}s)", markup=False,
+                      highlight=False)  # fmt: skip
 
 
 def register(app: typer.Typer, name: str = "train") -> None:
