@@ -150,6 +150,9 @@ SETS = {
     "heldout_dm": ROOT / "heldout_dm" / "heldout_dm.jsonl",
     "heldout_dn": ROOT / "heldout_dn" / "heldout_dn.jsonl",
     "heldout_do": ROOT / "heldout_do" / "heldout_do.jsonl",
+    "heldout_dp": ROOT / "heldout_dp" / "heldout_dp.jsonl",
+    "heldout_dq": ROOT / "heldout_dq" / "heldout_dq.jsonl",
+    "heldout_dr": ROOT / "heldout_dr" / "heldout_dr.jsonl",
 }
 
 
