@@ -150,6 +150,9 @@ SETS: dict[str, str] = {
     "heldout_dp": "helddp",
     "heldout_dq": "helddq",
     "heldout_dr": "helddr",
+    "heldout_ds": "heldds",
+    "heldout_dt": "helddt",
+    "heldout_du": "helddu",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
