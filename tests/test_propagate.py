@@ -113,7 +113,18 @@ def test_an_acronym_defined_after_a_name_is_the_same_entity(name, label, acronym
     (found,) = defined_acronyms(text, [entity])
     assert (text[found.start : found.end], found.label) == (acronym, label)
     spans = {(text[e.start : e.end], e.start) for e in propagate(text, [entity])}
-    assert {s for s, _ in spans} == {acronym} and len(spans) == (2 if label == "HOSPITAL" else 1)
+    assert {s for s, _ in spans} == {acronym} and len(spans) == 2
+
+
+def test_places_and_organisations_spread_only_from_the_rules():
+    """A LOCATION or ORG the rules found is found again; the model's guess is not copied."""
+    text = "Mission avec Vaincre Ensemble au Mali. Retour de Vaincre Ensemble, puis Mali."
+    for label, part in (("ORG", "Vaincre Ensemble"), ("LOCATION", "Mali")):
+        rule = Entity(text.index(part), text.index(part) + len(part), label,
+                      source="pattern/org")  # fmt: skip
+        model = Entity(rule.start, rule.end, label, source="model/ner")
+        assert [text[e.start : e.end] for e in propagate(text, [rule])] == [part]
+        assert propagate(text, [model]) == []
 
 
 @pytest.mark.parametrize(

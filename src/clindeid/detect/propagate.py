@@ -13,13 +13,18 @@ entity (`defined_acronyms`), and propagates like it.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 
 from clindeid.document import Entity
 
 PROPAGATING_LABELS: frozenset[str] = frozenset(
-    {"PERSON", "ID", "NIR", "PHONE", "EMAIL", "URL", "ADDRESS", "CITY", "HOSPITAL"}
+    {"PERSON", "ID", "NIR", "PHONE", "EMAIL", "URL", "ADDRESS", "CITY", "HOSPITAL", "LOCATION",
+     "ORG"}
 )
+# Labels spread only from what the rules found: the model's guesses there are too often a
+# unit's acronym or a common word ("UCA", "BATEAU") to be copied across the document.
+RULE_FOUND_LABELS: frozenset[str] = frozenset({"LOCATION", "ORG"})
 NAME_PARTICLES: frozenset[str] = frozenset(
     {"de", "du", "des", "d", "le", "la", "les", "l", "van", "von", "der", "den", "ben", "el",
      "al", "da", "di", "dos", "mac", "mc", "saint", "sainte", "st", "ste", "épouse", "née",
@@ -27,7 +32,7 @@ NAME_PARTICLES: frozenset[str] = frozenset(
 )
 MIN_WORD_LENGTH = 3
 # Labels whose propagated occurrences must be capitalised like a proper noun.
-NAME_LIKE_LABELS: frozenset[str] = frozenset({"CITY", "HOSPITAL", "ADDRESS"})
+NAME_LIKE_LABELS: frozenset[str] = frozenset({"CITY", "HOSPITAL", "ADDRESS", "LOCATION", "ORG"})
 _WORD = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*", re.UNICODE)
 
 
@@ -126,9 +131,13 @@ _ACRONYM_SKIPPED = frozenset(
 
 def _initials(surface: str) -> str:
     """The initials of a name's words, function words skipped ("Centre d'accueil et de
-    soins hospitaliers" → "CASH")."""
+    soins hospitaliers" → "CASH"), accents dropped ("Hôpital Édouard Herriot" → "HEH")."""
     words = re.split(r"[\s'’-]+", surface)
-    return "".join(w[0].upper() for w in words if w and w.lower() not in _ACRONYM_SKIPPED)
+    return "".join(
+        unicodedata.normalize("NFD", w[0].upper())[0]  # "Édouard" → "E"
+        for w in words
+        if w and w.lower() not in _ACRONYM_SKIPPED
+    )
 
 
 def defined_acronyms(text: str, entities: Iterable[Entity]) -> list[Entity]:
@@ -167,7 +176,9 @@ def propagate(
     seen: dict[tuple[str, str], Entity] = {}
     words: dict[str, Entity] = {}
     for e in entities:
-        if e.label not in labels:
+        if e.label not in labels or (
+            e.label in RULE_FOUND_LABELS and e.source.startswith("model/")
+        ):
             continue
         surface = text[e.start : e.end]
         if len(surface.strip()) < MIN_WORD_LENGTH:

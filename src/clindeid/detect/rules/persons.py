@@ -729,6 +729,14 @@ _TIMED_INITIALS_RE = re.compile(
     r"(?i:appel\w*|transmis\w*|communiqu\w*|pr[ée]venu\w*|inform[ée]\w*|joint\w*)"
     r"[^\n]{0,80}?\b\d{1,2}[h:]\d{2}[ \t]*\((?P<ini>[A-Z]{2,3})\)"
 )
+# Dotted initials opening a line before a care job: "a.g. ide sspi", "C.D., IDE de nuit",
+# "m.-l. r. (as)": a caregiver's signature in a nursing note.
+_INITIALS_BEFORE_JOB_RE = re.compile(
+    r"(?m)^[ \t]*(?:[-–—•*][ \t]*)?(?P<ini>[A-Za-z]\.(?:-?[ \t]?[A-Za-z]\.){1,2})"
+    r"(?=[ \t]*[,(]?[ \t]*(?i:ide|iade|ibode|ipde|as|asd|ash|auxiliaire|aide-soignante?|cadre"
+    r"|interne|externe|sage-femme|sf|kin[ée]|secr[ée]taire|psychologue|di[ée]t[ée]ticienne?"
+    r"|ergoth[ée]rapeute|manip|infirmi[èe]re?)(?![\w-]))"
+)
 # Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg",
 # or an author/typist pair "jf/ar".
 _CLOSING_LOWER_INITIALS_RE = re.compile(
@@ -2029,6 +2037,8 @@ class PersonDetector:
             for g, found in m.groupdict().items():
                 if found:
                     yield _staff_initials(m.start(g), m.end(g), "reference")
+        for m in _INITIALS_BEFORE_JOB_RE.finditer(text):
+            yield _staff_initials(m.start("ini"), m.end("ini"), "signature", score=0.7)
         for m in _TIMED_INITIALS_RE.finditer(text):
             ini = m.group("ini")
             if ini.lower() in CLINICAL_ACRONYMS or _is_body_acronym(ini):

@@ -1316,6 +1316,7 @@ class AddressDetector:
             yield Entity(m.start(), m.end(), "ADDRESS", source="pattern/address", score=0.9,
                          attributes={"kind": "postbox"})  # fmt: skip
         yield from _labelled_line_segments(text)
+        yield from _place_lines_before_zip(text)
 
     @staticmethod
     def _entity(text: str, start: int, end: int, kind: str, written: str, score: float) -> Entity:
@@ -1328,12 +1329,14 @@ class AddressDetector:
 
 
 # A labelled address line: every segment before its postcode is part of the address
-# ("Domicile : aire d'accueil des gens du voyage, rue de l'Ill, 68180 Horbourg-Wihr").
+# ("Domicile : aire d'accueil des gens du voyage, rue de l'Ill, 68180 Horbourg-Wihr"); without
+# a comma before the postcode only when the commune after it has that postcode ("adr : section
+# dos d'âne 97113 gourbeyre").
 _LABELLED_ADDRESS_LINE = re.compile(
     r"(?m)^[ \t]*(?i:adresse|adr\.?|domicile|dom|logement|h[ée]bergement|demeurant"
     r"|domicili[ée]e?)"
-    r"(?![\w-])[^:\n]{0,30}:[ \t]*(?P<segs>[^\n:]{3,160}?),[ \t]*"
-    rf"(?:{_POSTCODE_COUNTRY})?\d{{4,5}}[ \t]+(?P<lower>[{LOW}])?"
+    r"(?![\w-])[^:\n]{0,30}:[ \t]*(?P<segs>[^\n:]{3,160}?)(?:,[ \t]*|(?<=[\w'’.])(?P<bare>[ \t]+))"
+    rf"(?:{_POSTCODE_COUNTRY})?(?P<zip>\d{{4,5}})[ \t]+(?P<lower>[{LOW}])?"
 )
 # Lowercase words that open an address segment ("aire d'accueil …", "logement 118").
 _SEGMENT_OPENERS = frozenset(
@@ -1362,6 +1365,11 @@ def _labelled_line_segments(text: str) -> Iterator[Entity]:
     for m in _LABELLED_ADDRESS_LINE.finditer(text):
         if m.group("lower") is None and not text[m.end() : m.end() + 1].isupper():
             continue  # the commune after the postcode: capitalised, or the line in lowercase
+        if m.group("bare") is not None and not _commune_with_postcode(
+            text[m.end("zip") : _line_end(text, m.end("zip"))],
+            m.group("zip"),
+        ):
+            continue  # no comma before the postcode: only with the commune that has it
         numbered_before = False  # the segment before opens with a house number
         for seg in _SEGMENT.finditer(text, m.start("segs"), m.end("segs")):
             start, end = seg.start(), seg.end()
@@ -1385,6 +1393,38 @@ def _labelled_line_segments(text: str) -> Iterator[Entity]:
                 yield Entity(start, end, "ADDRESS", source="pattern/address", score=0.75,
                              attributes={"kind": "street"})  # fmt: skip
             numbered_before = text[start].isdigit()
+
+
+# A place named alone on a line before its postcode and commune, as overseas letterheads
+# write an address without a street: "Moudong Sud – 97122 Baie-Mahault".
+_PLACE_LINE_BEFORE_ZIP = re.compile(
+    rf"(?m)^[ \t]*(?P<addr>[{UP}][\w'’-]+(?:[ \t]+(?:(?:de|du|des|la|le|les)[ \t]+|d['’])?"
+    rf"[{UP}][\w'’-]+){{0,3}})[ \t]*[,–—-][ \t]*(?P<zip>\d{{5}})[ \t]+(?P<city>[{UP}][^\n]{{0,60}})"
+)
+# First words of such a line that name an establishment or a service, not a place.
+_PLACE_LINE_STOP = frozenset(
+    {"chu", "chr", "chru", "ch", "centre", "clinique", "hôpital", "hopital", "service", "pôle",
+     "pole", "site", "cabinet", "laboratoire", "maison", "secrétariat", "secretariat", "unité",
+     "unite", "tél", "tel", "fax", "cedex", "ehpad", "pharmacie", "mairie", "institut",
+     # an address label, read by the labelled-line rules ("Adresse La Vallée, 37190 …")
+     "adresse", "adr", "domicile", "demeurant"}
+)  # fmt: skip
+
+
+def _place_lines_before_zip(text: str) -> Iterator[Entity]:
+    """ADDRESS for a place alone before the postcode of the commune that follows it."""
+    from clindeid.knowledge import communes_by_name
+
+    kb = _knowledge()
+    for m in _PLACE_LINE_BEFORE_ZIP.finditer(text):
+        place = m.group("addr")
+        words = re.findall(r"[\w'’-]+", place)
+        if (words[0].lower() in _PLACE_LINE_STOP or communes_by_name(place)
+                or all(kb.is_common_word(w.lower()) or written_lowercase(w) for w in words)
+                or not _commune_with_postcode(m.group("city"), m.group("zip"))):  # fmt: skip
+            continue
+        yield Entity(m.start("addr"), m.end("addr"), "ADDRESS", source="pattern/address",
+                     score=0.6, attributes={"kind": "named_place"})
 
 
 _PLACE_BEFORE_DEPARTEMENT = re.compile(
@@ -1899,7 +1939,10 @@ class ZipCityDetector:
                               attributes={"country": _cc})
             return None
         if pop >= WORLD_CITY_MIN_POPULATION and not named and len(key) > 3 and not (
-            surface.isupper() or _sentence_start(text, start)
+            surface.isupper()
+            or (_sentence_start(text, start) and (
+                not single or kb.is_common_word(key) or written_lowercase(surface)
+            ))
             or ZipCityDetector._person_context(text, start, end)
         ):
             return Entity(start, end, "CITY", source="dictionary/city", score=0.6,
@@ -2022,6 +2065,12 @@ class ZipCityDetector:
 def _ZipCityDetector_match(text: str, pos: int) -> bool:
     found = ZipCityDetector._match_commune(text, pos)
     return found is not None
+
+
+def _line_end(text: str, pos: int) -> int:
+    """The end of the line holding ``pos`` (its line break, or the end of the text)."""
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
 
 
 def _sentence_start(text: str, pos: int) -> bool:
