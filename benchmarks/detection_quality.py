@@ -153,6 +153,9 @@ SETS = {
     "heldout_dp": ROOT / "heldout_dp" / "heldout_dp.jsonl",
     "heldout_dq": ROOT / "heldout_dq" / "heldout_dq.jsonl",
     "heldout_dr": ROOT / "heldout_dr" / "heldout_dr.jsonl",
+    "heldout_ds": ROOT / "heldout_ds" / "heldout_ds.jsonl",
+    "heldout_dt": ROOT / "heldout_dt" / "heldout_dt.jsonl",
+    "heldout_du": ROOT / "heldout_du" / "heldout_du.jsonl",
 }
 
 
