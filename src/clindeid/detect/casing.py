@@ -236,12 +236,15 @@ def _recase_line(line: str, skip_first: bool = False) -> str:
         after_birthplace = (
             i > 2 and words[i - 2].group() in ("à", "a") and _born_before(words, i - 2)
         )  # "née le … à oran algérie", dictated without a comma
+        after_town = i > 0 and line[words[i - 1].end() : m.start()] == ", " and (
+            line[m.end() : m.end() + 1] in ("", ")", ",", ";", "\n")
+        )  # "(à dakar, sénégal)": the country closing a place
         if head in _country_names() and (
-            m.group()[:2] in ("d'", "d’") or after_preposition or in_brackets
-            or after_birthplace
+            m.group()[:2] in ("d'", "d’", "l'", "l’") or after_preposition or in_brackets
+            or after_birthplace or after_town
         ):
-            # "au maroc", "en turquie", "d'algérie", "par la libye", "née à sétif
-            # (algérie)", "nee a tlemcen (algerie)" ("tissu bénin" stays)
+            # "au maroc", "en turquie", "d'algérie", "pour l'espagne", "par la libye", "née
+            # à sétif (algérie)", "nee a tlemcen (algerie)" ("tissu bénin" stays)
             cut = len(m.group()) - len(head)
             new[i] = m.group()[:cut] + _capitalised(head)
         if head == "réunion" and i > 0 and words[i - 1].group() == "la" and (

@@ -737,6 +737,14 @@ _INITIALS_BEFORE_JOB_RE = re.compile(
     r"|interne|externe|sage-femme|sf|kin[ée]|secr[ée]taire|psychologue|di[ée]t[ée]ticienne?"
     r"|ergoth[ée]rapeute|manip|infirmi[èe]re?)(?![\w-]))"
 )
+# Lowercase initials beside a care job in a note's signature line: "mg / interne tb",
+# "at / ioa ketty", "dr s. aubertin / ioa ml"; and a lowercase typist pair alone on its line
+# ("mg/jt"), not a dose unit ("mg/kg").
+_LOWER_INITIALS_AT_JOB_RE = re.compile(
+    r"(?m)^[ \t]*(?P<ini>[a-z]{2,3})[ \t]*/[ \t]*(?=(?:interne|ioa|ide|iade|externe|cadre)\b)"
+    r"|(?<![\w'’.-])(?:ioa|ide|iade|interne|externe)[ \t]+(?P<after>[a-z]{2,3})[ \t]*$"
+    r"|^[ \t]*(?P<a>[a-z]{2,3})/(?P<b>[a-z]{2,3})[ \t]*$"
+)
 # Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg",
 # or an author/typist pair "jf/ar".
 _CLOSING_LOWER_INITIALS_RE = re.compile(
@@ -2039,6 +2047,16 @@ class PersonDetector:
                     yield _staff_initials(m.start(g), m.end(g), "reference")
         for m in _INITIALS_BEFORE_JOB_RE.finditer(text):
             yield _staff_initials(m.start("ini"), m.end("ini"), "signature", score=0.7)
+        for m in _LOWER_INITIALS_AT_JOB_RE.finditer(text):
+            if m.group("b") and (
+                m.group("b") in _UNIT_WORDS
+                or {m.group("a"), m.group("b")} <= CLINICAL_ACRONYMS | _NOT_CLOSING_INITIALS
+            ):
+                continue  # "mg/kg": a dose; "hb/ht": two tests
+            for g in ("ini", "after", "a", "b"):
+                ini = m.group(g)
+                if ini and ini not in _NOT_CLOSING_INITIALS:
+                    yield _staff_initials(m.start(g), m.end(g), "signature", score=0.65)
         for m in _TIMED_INITIALS_RE.finditer(text):
             ini = m.group("ini")
             if ini.lower() in CLINICAL_ACRONYMS or _is_body_acronym(ini):

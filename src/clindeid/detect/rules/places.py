@@ -817,9 +817,10 @@ _LOWER_COMMUNE = re.compile(
     rf"|(?<=\()(?P<paren>[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
     # a commune with its article in brackets: "dr lecouflet (les pieux)", "(le tampon)"
     rf"|(?<=\()(?P<paren_article>(?:le|la|les)[ \t]+[{LOW}]{{3,}}(?:-[{LOW}]+)*)(?=\))"
-    # the same after a comma closing a line or a cell: "ehpad les lataniers, le tampon |"
+    # the same after a comma closing a line, a cell or a bracket, or before a dash: "ehpad les
+    # lataniers, le tampon |", "(clinique durieux, le tampon)", "site nord, la tronche - mar"
     rf"|(?<=,[ \t])(?P<comma_article>(?:le|la|les)[ \t]+[{LOW}]{{3,}}(?:-[{LOW}]+)*)"
-    rf"(?=[ \t]*(?:\n|$|\|))"
+    rf"(?=[ \t]*(?:\n|$|\||\)|[–—-][ \t]))"
     rf"|(?<![\w'’-])(?:de|d['’])[ \t]*(?P<after_de>[{LOW}]{{4,}})(?![\w'’-])"
 )
 # A commune of one word written in lowercase must be a town of some size whose name French
