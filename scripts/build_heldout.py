@@ -153,6 +153,9 @@ SETS: dict[str, str] = {
     "heldout_ds": "heldds",
     "heldout_dt": "helddt",
     "heldout_du": "helddu",
+    "heldout_dv": "helddv",
+    "heldout_dw": "helddw",
+    "heldout_dx": "helddx",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
