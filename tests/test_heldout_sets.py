@@ -14,7 +14,8 @@ heldout_cj, heldout_ck, heldout_cl, heldout_cm, heldout_cn, heldout_co, heldout_
 heldout_cq, heldout_cr, heldout_cs, heldout_ct, heldout_cu, heldout_cv, heldout_cw, heldout_cx,
 heldout_cy, heldout_cz, heldout_da, heldout_db, heldout_dc, heldout_dd, heldout_de, heldout_df,
 heldout_dg, heldout_dh, heldout_di, heldout_dj, heldout_dk, heldout_dl, heldout_dm, heldout_dn,
-heldout_do, heldout_dp, heldout_dq, heldout_dr, heldout_ds, heldout_dt, heldout_du).
+heldout_do, heldout_dp, heldout_dq, heldout_dr, heldout_ds, heldout_dt, heldout_du,
+heldout_dv, heldout_dw, heldout_dx).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -199,6 +200,9 @@ SETS = (
             "heldout_ds",
             "heldout_dt",
             "heldout_du",
+            "heldout_dv",
+            "heldout_dw",
+            "heldout_dx",
         )
     ),
 )
