@@ -54,6 +54,9 @@ ANNOTATED_SETS = (
     # added in the eleventh session (model A–DI), in this order
     "heldout_da", "heldout_db", "heldout_dc", "heldout_dd", "heldout_de", "heldout_df",
     "heldout_dg", "heldout_dh", "heldout_di",
+    # added in the twelfth session (model A–DR), in this order
+    "heldout_dj", "heldout_dk", "heldout_dl", "heldout_dm", "heldout_dn", "heldout_do",
+    "heldout_dp", "heldout_dq", "heldout_dr",
 )
 
 
