@@ -156,6 +156,9 @@ SETS: dict[str, str] = {
     "heldout_dv": "helddv",
     "heldout_dw": "helddw",
     "heldout_dx": "helddx",
+    "heldout_dy": "helddy",
+    "heldout_dz": "helddz",
+    "heldout_ea": "heldea",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
