@@ -156,6 +156,9 @@ SETS = {
     "heldout_ds": ROOT / "heldout_ds" / "heldout_ds.jsonl",
     "heldout_dt": ROOT / "heldout_dt" / "heldout_dt.jsonl",
     "heldout_du": ROOT / "heldout_du" / "heldout_du.jsonl",
+    "heldout_dv": ROOT / "heldout_dv" / "heldout_dv.jsonl",
+    "heldout_dw": ROOT / "heldout_dw" / "heldout_dw.jsonl",
+    "heldout_dx": ROOT / "heldout_dx" / "heldout_dx.jsonl",
 }
 
 
