@@ -164,6 +164,11 @@ _INFANT_CONTEXT = re.compile(
 )
 # "à 3 mois", "vers 1 mois" ("vers 6 semaines" is the post-natal visit's horizon: months only)
 _AT_BEFORE = re.compile(r"(?<![\w'’])(?i:à|(?P<towards>vers))[ \t]*$")
+# "il a maintenant 4 mois et demi": someone's age now (not "3 ans de recul", see
+# DURATION_AFTER).
+_NOW_BEFORE = re.compile(
+    r"\b(?:a|avait|aura)[ \t]+(?:maintenant|aujourd['’]hui|actuellement|d[ée]sormais)[ \t]+$"
+)
 _AGE_FIELD_BEFORE = re.compile(r"(?i:\b[âa]ge\b)[^:\n]{0,25}:[ \t]*$")
 # A milestone of the child's schedule before its age: "vaccins des 2 mois", "bilan des 4 ans".
 _MILESTONE_BEFORE = re.compile(
@@ -182,6 +187,10 @@ def _context_score(text: str, s: int, e: int, name: str, needs_context: bool) ->
     lo = max(0, s - _WINDOW)
     if _AGE_CONTEXT.search(text, lo, s):
         return 0.95
+    if _NOW_BEFORE.search(text, max(0, s - 30), s) and not _DURATION_AFTER.search(
+        text[e : e + 40]
+    ):
+        return 0.85
     bound = _RANGE_FIRST_BOUND.search(text, max(0, s - 12), s)
     if bound is not None and _AGE_CONTEXT.search(text, max(0, bound.start() - _WINDOW),
                                                  bound.start()):

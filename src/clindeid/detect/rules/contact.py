@@ -51,7 +51,13 @@ PHONE_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"☎",
         r"📞",
     ),
-    "extension": (r"poste", r"bip", r"dect", r"bip\s+n[°º]",
+    "extension": (r"poste",
+                  # "bip médecin sénior 214": a pager named by its holder's job (tried
+                  # before the bare "bip")
+                  r"bip\s+(?:(?:du|de\s+l['’]|de\s+la)\s+)?(?:m[ée]decin|interne|chef|s[ée]nior"
+                  r"|anesth[ée]siste|r[ée]a|garde|urgentiste|chir(?:urgien)?)"
+                  r"(?:\s+(?:de\s+garde|s[ée]nior|junior|d['’]astreinte)){0,2}",
+                  r"bip", r"dect", r"bip\s+n[°º]",
                   # "appel chir vasc de garde dr m. perrin au 4817": a call, then "au"
                   r"appel(?:[ée]e?s?|er|ons|ez)?[ \t][^\n\d]{0,45}?[ \t]au"),
     "weak": (r"standard", r"secr[ée]tariat", r"mobile", r"ligne", r"p\."),

@@ -897,6 +897,19 @@ _ORG_NAME = rf"{_ORG_STOP}[{UP}][\w{APOS}-]*(?:[ \t]+(?:{_ORG_UNIT}|&(?:amp;)?))
 _ORG_TRIGGERED = re.compile(
     rf"(?<![\w{APOS}-])(?:{'|'.join(ORG_TRIGGERS)})[ \t]*(?P<name>{_ORG_NAME})"
 )
+# The 23 national rare-disease networks (filières de santé maladies rares, FSMR): "filière
+# OSCAR", "FILIERE G2M" — a closed list, so that "filière AVC" or "filière fracture" (care
+# pathways) stay bare.
+RARE_DISEASE_NETWORKS = (
+    "AnDDI-Rares", "BRAIN-TEAM", "CARDIOGEN", "DEFISCIENCE", "FAI2R", "FAI²R", "FAVA-Multi",
+    "FILFOIE", "FILNEMUS", "FILSLAN", "FIMARAD", "FIMATHO", "FIRENDO", "G2M", "MaRIH", "MCGRE",
+    "MHEMO", "MUCO-CFTR", "NeuroSphinx", "ORKID", "OSCAR", "RESPIFIL", "SENSGENE", "TETECOU",
+)
+_NETWORK_ACRONYM = re.compile(
+    r"(?<![\w-])(?i:fili[èe]re)(?:[ \t]+(?i:de[ \t]+sant[ée][ \t]+)?(?i:maladies[ \t]+rares))?"
+    r"[ \t]+(?P<name>(?i:" + "|".join(re.escape(n) for n in RARE_DISEASE_NETWORKS) + r"))"
+    r"(?![\w-])"
+)
 # "Mutuelle Générale", "la Mutuelle Nationale": the word is part of the insurer's name.
 _MUTUELLE_NAMED = re.compile(
     rf"(?<![\w-])(?:Mutuelle|MUTUELLE)[ \t]+(?P<name>(?:(?:de|du|des)[ \t]+)?{_ORG_NAME})"
@@ -1490,6 +1503,8 @@ class HospitalDetector:
             end = _trim(text, start, m.end("name"))
             if text[start:end].lower() not in ORG_NOT_NAMES | BARE_BODIES:
                 yield Entity(start, end, "ORG", source="pattern/org", score=0.7)
+        for m in _NETWORK_ACRONYM.finditer(text):
+            yield Entity(*m.span("name"), "ORG", source="pattern/org", score=0.7)
         for m in _MUTUELLE_NAMED.finditer(text):
             first = m.group("name").split()[0]
             if first.isupper() and _form_word(first):

@@ -79,6 +79,8 @@ ID_TRIGGERS: dict[str, tuple[str, ...]] = {
         r"num[ée]ro\s+de\s+venue",
         # a banner's "Venue E25334107" (capitalised, a code of five digits or more after it)
         r"(?-i:Venue)(?=[ \t]*:?[ \t]*[A-Z]{0,2}\d{5,})",
+        # a banner's "SEJOUR : S26-00219" (a field label, then a code with digits)
+        r"(?-i:S[ée]jour|S[EÉ]JOUR)(?=[ \t]*:[ \t]*[A-Z]{0,3}\d[\w-]{4,})",
         r"n[°º]\s*d['’]\s*(?:admission|entr[ée]e|hospitalisation)",
         r"n[°º]\s*(?:de\s+)?passage",
         r"passage\s+n[°º]",

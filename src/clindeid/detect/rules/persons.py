@@ -745,6 +745,14 @@ _LOWER_INITIALS_AT_JOB_RE = re.compile(
     r"|(?<![\w'’.-])(?:ioa|ide|iade|interne|externe)[ \t]+(?P<after>[a-z]{2,3})[ \t]*$"
     r"|^[ \t]*(?P<a>[a-z]{2,3})/(?P<b>[a-z]{2,3})[ \t]*$"
 )
+# A first name alone right after a care job, in any case: "auxiliaire de vie Chantal",
+# "AUXILIAIRE SYLVIANE", "ioa maxime" (a caregiver named by the first name only).
+_FIRST_NAME_AFTER_JOB_RE = re.compile(
+    r"(?<![\w'’-])(?i:auxiliaire(?:[ \t]+de[ \t]+vie)?|aide-soignante?|aide[ \t]+à[ \t]+domicile"
+    r"|ioa|ide|iade|ibode|infirmi[èe]re?|psychologue|ergoth[ée]rapeute|orthophoniste"
+    r"|di[ée]t[ée]ticienne?|assistante?[ \t]+sociale?|sage-femme|brancardier|ambulanci[eè]re?)"
+    r"[ \t]+(?P<name>[^\W\d_]{3,}(?:-[^\W\d_]{2,})?)(?![\w'’-])"
+)
 # Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg",
 # or an author/typist pair "jf/ar".
 _CLOSING_LOWER_INITIALS_RE = re.compile(
@@ -2047,6 +2055,15 @@ class PersonDetector:
                     yield _staff_initials(m.start(g), m.end(g), "reference")
         for m in _INITIALS_BEFORE_JOB_RE.finditer(text):
             yield _staff_initials(m.start("ini"), m.end("ini"), "signature", score=0.7)
+        for m in _FIRST_NAME_AFTER_JOB_RE.finditer(text):
+            lex = self._lex()
+            name = m.group("name")
+            first = "-".join(p.title() for p in name.split("-"))
+            if lex.first_strength(first) >= 0.5 and lex.common_weight(name.lower()) < 0.5:
+                yield Entity(m.start("name"), m.end("name"), "PERSON",
+                             source="pattern/person-title", score=0.7,
+                             attributes={"role": "staff", "part": "first",
+                                         "trigger": "job"})  # fmt: skip
         for m in _LOWER_INITIALS_AT_JOB_RE.finditer(text):
             if m.group("b") and (
                 m.group("b") in _UNIT_WORDS

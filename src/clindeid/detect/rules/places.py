@@ -501,7 +501,10 @@ WHOLE_FEATURES = (
     # military camps: "camp de Canjuers", "camp de Mourmelon"
     r"camp|"
     # summits: "aiguille de la Pennaz", "Barre des Écrins"
-    r"aiguille|barre"
+    r"aiguille|barre|"
+    # high mountain and canyoning places: "glacier de Chavière", "couloir du Glacier Rond",
+    # "canyon de Fleur Jaune", "refuge du Goûter"
+    r"glacier|couloir|canyon|vallon|combe|refuge|d[ôo]me|ar[êe]te"
 )
 # Words after "stade"/"col"… that make it a stage, a classification or anatomy.
 WHOLE_FEATURE_NOT_NAMES: frozenset[str] = frozenset(
@@ -944,6 +947,12 @@ _QUOTED_SKI_RUN = re.compile(
 # A mine's pit by its number: "fosse 9 de Liévin", "puits n° 2".
 _NUMBERED_PIT = re.compile(
     r"(?<![\w-])(?i:fosse|puits)[ \t]+(?:n°[ \t]*)?\d{1,2}(?:[ \t]*(?:bis|ter))?(?![\w]|[,.]\d)"
+)
+# A position in degrees and minutes: "48°21'N 005°38'W", "45° 55′ 12″ N, 6° 52′ E".
+_COORDINATES = re.compile(
+    r"(?<![\w°])\d{1,2}[ \t]?°[ \t]?\d{1,2}(?:[.,]\d+)?[ \t]?['′’](?:[ \t]?\d{1,2}(?:[.,]\d+)?"
+    r"[ \t]?(?:[\"″]|['′’]{2}))?[ \t]?[NS][ \t]*[,;/]?[ \t]*\d{1,3}[ \t]?°[ \t]?\d{1,2}"
+    r"(?:[.,]\d+)?[ \t]?['′’](?:[ \t]?\d{1,2}(?:[.,]\d+)?[ \t]?(?:[\"″]|['′’]{2}))?[ \t]?[EOW]\b"
 )
 _MILITARY_BASE = re.compile(
     rf"{_first_char_led(MILITARY_BASE)}[ \t]+{_OF}[ \t]*{_FEATURE_NAME}(?![\w'’-])"
@@ -2229,6 +2238,9 @@ class LocationDetector:
             yield Entity(*m.span("name"), "LOCATION", source="pattern/location", score=0.7)
         for m in _MILITARY_BASE.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
+        for m in _COORDINATES.finditer(text):
+            yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.9,
+                         attributes={"kind": "coordinates"})  # fmt: skip
         for m in _TRANSPORT.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.7)
         for m in _PAREN_TOWN_REGION.finditer(text):
