@@ -159,6 +159,9 @@ SETS: dict[str, str] = {
     "heldout_dy": "helddy",
     "heldout_dz": "helddz",
     "heldout_ea": "heldea",
+    "heldout_eb": "heldeb",
+    "heldout_ec": "heldec",
+    "heldout_ed": "helded",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
