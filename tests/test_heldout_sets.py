@@ -15,7 +15,8 @@ heldout_cq, heldout_cr, heldout_cs, heldout_ct, heldout_cu, heldout_cv, heldout_
 heldout_cy, heldout_cz, heldout_da, heldout_db, heldout_dc, heldout_dd, heldout_de, heldout_df,
 heldout_dg, heldout_dh, heldout_di, heldout_dj, heldout_dk, heldout_dl, heldout_dm, heldout_dn,
 heldout_do, heldout_dp, heldout_dq, heldout_dr, heldout_ds, heldout_dt, heldout_du,
-heldout_dv, heldout_dw, heldout_dx).
+heldout_dv, heldout_dw, heldout_dx, heldout_dz, heldout_ea,
+heldout_dy).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -203,6 +204,9 @@ SETS = (
             "heldout_dv",
             "heldout_dw",
             "heldout_dx",
+            "heldout_dz",
+            "heldout_ea",
+            "heldout_dy",
         )
     ),
 )
