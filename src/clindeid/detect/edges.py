@@ -20,7 +20,7 @@ from clindeid.detect.heads import CARE_HEADS, HOTEL_NOT_LODGING, OF, ORG_HEADS_B
 from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.places import COMPLEMENTS_AFTER_ADDRESS
 from clindeid.document import Entity
-from clindeid.knowledge import is_first_name
+from clindeid.knowledge import is_common_word, is_first_name
 
 # what makes a "centre" a place of care ("centre de vaccinations", "centre dentaire"), not a
 # town centre or a training centre ("centre de formation du | Stade de Reims")
@@ -37,6 +37,11 @@ _STOP_WORDS = (
     "il|elle|ou|mais|puis|vers|ne|pas|se|ce|cette|ces|leur|leurs|mon|ma|mes|son|y|on"
 )
 _HEADS = rf"(?i:{CARE_HEADS}|{ORG_HEADS_BEFORE_PLACE})"
+_EN_GAP = re.compile(r"[ \t]+en[ \t]+")
+# a capitalised first name right before a name in capitals, on the same line
+_FIRST_NAME_BEFORE = re.compile(
+    rf"(?<![\w'’.-])(?P<first>[{UPPER}][{LOWER}]+(?:-[{UPPER}][{LOWER}]+)?)[ \t]+$"
+)
 _MODIFIER = rf"(?:{OF}|(?!(?:{_STOP_WORDS})\b)[a-zà-ÿ-]+)"
 # head, then up to five lowercase words ("de vaccinations", "des anciens marins",
 # "territoriale"), then the "de" before the name: only a place follows it
@@ -206,6 +211,13 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
                 # "Mutuelle de | l' | Indre": the name the model cut at its article
                 e = e.with_(end=nxt.end)
                 swallowed = i + 1
+        if e.label == "ORG" and i + 1 < len(entities):
+            nxt = entities[i + 1]
+            if nxt.label in ("CITY", "LOCATION") and _EN_GAP.fullmatch(text, e.end, nxt.start):
+                # "Grandir | en | Nouvelle-Aquitaine", "Allaiter | en | Berry": a body's name
+                # that ends on its region
+                e = e.with_(end=nxt.end)
+                swallowed = i + 1
         if e.label == "HOSPITAL":
             patron = _SECOND_PATRON.match(text, e.end)
             if patron is not None and patron.group("first") not in ("Saint", "Sainte") and (
@@ -223,6 +235,14 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
                 tail = _ORDINAL_AFTER.match(text, e.end)
             if tail is not None and (i + 1 == len(entities) or entities[i + 1].start >= tail.end()):
                 e = e.with_(end=tail.end())
+        if e.label == "PERSON" and text[e.start : e.start + 2].isupper():
+            first = _FIRST_NAME_BEFORE.search(text, max(floor, e.start - 30), e.start)
+            if first is not None and is_first_name(first.group("first")) and not (
+                is_common_word(first.group("first").lower())
+            ):
+                # "ce mardi 28 juillet | Raphaël | DE OLIVEIRA PINTO": the first name the model
+                # left before a surname in capitals
+                e = e.with_(start=first.start("first"))
         if e.label == "AGE" and text[e.start : e.end].isdigit():
             unit = _AGE_UNIT.match(text, e.end)
             if unit is not None and (i + 1 == len(entities) or entities[i + 1].start >= unit.end()):

@@ -375,6 +375,8 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Grand[ \t]+Port[ \t]+Maritime(?:[ \t]+(?:de|du|de[ \t]+la)[ \t]+[A-ZÉÈ][\w-]+)?",
     r"Registre[ \t]+France[ \t]+Greffe[ \t]+de[ \t]+Moelle", r"Alcooliques[ \t]+Anonymes",
     r"Narcotiques[ \t]+Anonymes", r"ANSM", r"CNIL", r"ONIAM", r"Sant[ée][ \t]+publique[ \t]+France",
+    # the nuclear-safety authority (ASNR since 2025) and a foreign health insurer (Québec)
+    r"ASNR", r"IRSN", r"RAMQ",
     r"AFPA", r"ADOMA", r"Adoma", r"Tabac[ \t]+Info[ \t]+Service", r"PFG(?:[ \t]+[A-Z][a-zé]+"
     r"(?:[ \t]+\d{1,2}(?!\d))?)?", r"CNR[ \t]+(?:des?[ \t]+)?[A-Z][\w-]+",
     r"Maison[ \t]+d[ée]partementale(?:-m[ée]tropolitaine)?[ \t]+(?:des[ \t]+personnes[ \t]+"
@@ -674,7 +676,15 @@ ORG_TERRITORIAL: str = (
     r"[Cc]aisse[ \t]+d['’][ \t]*[Aa]llocations[ \t]+[Ff]amiliales|"
     r"CAISSE[ \t]+D['’][ \t]*ALLOCATIONS[ \t]+FAMILIALES|"
     # a country's consulate or embassy: "Consulat général du Sénégal à Paris"
-    r"Consulat(?:[ \t]+g[ée]n[ée]ral)?|CONSULAT(?:[ \t]+G[ÉE]N[ÉE]RAL)?|Ambassade|AMBASSADE"
+    r"Consulat(?:[ \t]+g[ée]n[ée]ral)?|CONSULAT(?:[ \t]+G[ÉE]N[ÉE]RAL)?|Ambassade|AMBASSADE|"
+    # the border police and a detention centre by their place ("PAF de Mayotte", "centre de
+    # rétention administrative de Lyon-Saint-Exupéry"), the SIAO and the CDAS written out
+    r"PAF|CRA|[Pp]olice[ \t]+aux[ \t]+fronti[èe]res|POLICE[ \t]+AUX[ \t]+FRONTI[ÈE]RES|"
+    r"[Cc]entre[ \t]+de[ \t]+r[ée]tention(?:[ \t]+administrative)?|"
+    r"CENTRE[ \t]+DE[ \t]+R[ÉE]TENTION(?:[ \t]+ADMINISTRATIVE)?|"
+    r"[Ss]ervice[ \t]+int[ée]gr[ée][ \t]+de[ \t]+l['’]accueil[ \t]+et[ \t]+de[ \t]+"
+    r"l['’]orientation|"
+    r"[Cc]entre[ \t]+d[ée]partemental[ \t]+d['’]action[ \t]+sociale"
 )
 # Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
 REGIONS = (
@@ -960,6 +970,12 @@ _SPORT_BEFORE = re.compile(rf"{SPORT_CUES}[^.;\n]{{0,60}}$")
 _NAMED_SHELTER = re.compile(
     rf"(?<![\w-])(?:CADA|HUDA|CAES|PRAHDA|CHRS)[ \t]+(?:(?:Les|Le|La)[ \t]+|L['’])?"
     rf"{_STOP}[{UP}][{LOW}]+(?:[- ][{UP}][{LOW}]+){{0,2}}"
+    # written out, the head word inside: "centre d'hébergement La Case de Pamandzi",
+    # "accueil de nuit A Casa Aperta", "halte de nuit Le Fanal"
+    rf"|(?<![\w-])(?:[Cc]entre[ \t]+d['’]h[ée]bergement(?:[ \t]+d['’]urgence)?"
+    rf"|[Aa]ccueil[ \t]+de[ \t]+(?:nuit|jour)|[Hh]alte[ \t]+de[ \t]+nuit)[ \t]+"
+    rf"{_STOP}[{UP}][\w{APOS}-]*(?:[ \t]+(?:(?:de|du|des)[ \t]+|d['’])?{_STOP}[{UP}][\w{APOS}-]*)"
+    rf"{{0,3}}"
 )
 # A ski school by its station, in any case, an altitude closing it: "ESF Super-Besse", "cours
 # esf serre chevalier 1350", "l'esf isola 2000" (with a "de", `ORG_HEADS` has it).

@@ -335,6 +335,12 @@ _LOT_VALUE = (
 _LOT_CODE_RE = re.compile(
     r"(?<![\w-])(?:[Ll]ots?|LOTS?)(?:[ \t]+n[°º])?[ \t]*:?[ \t]*" + _LOT_VALUE
 )
+# A lot code dictated or printed in spaced groups: "lot AHBV 412 BA" (capitals and digits, one
+# group of three digits or more; not "LOT 12 AMPOULES").
+_SPACED_LOT_RE = re.compile(
+    r"(?<![\w-])(?:[Ll]ot|LOT)(?:[ \t]+n[°º])?[ \t]*:?[ \t]*"
+    r"(?P<val>[A-Z][A-Z0-9]{1,4}(?:[ ][A-Z0-9]{2,5}){1,3})(?![\w-])"
+)
 # the next codes of a list: "lots P100482619 et P100482733", "lot AB1234, AB1299 et AB1300"
 _LOT_NEXT_RE = re.compile(r"[ \t]*(?:,|et|&|/)[ \t]*" + _LOT_VALUE)
 _QUANTITY_RE = re.compile(r"(?i:\d+[x×]\d.*|\d+(?:ml|mg|µg|mcg|ui|g|l|cp|amp))")
@@ -486,6 +492,14 @@ class IdentifierDetector:
                         yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.75,
                                      attributes={"kind": "lot"})  # fmt: skip
                     m = _LOT_NEXT_RE.match(text, m.end())
+            for m in _SPACED_LOT_RE.finditer(text):
+                groups = m.group("val").split(" ")
+                if m.start("val") not in taken and any(
+                    g.isdigit() and len(g) >= 3 for g in groups
+                ) and sum(not g.isdigit() for g in groups) >= 1:
+                    taken.add(m.start("val"))
+                    yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.7,
+                                 attributes={"kind": "lot"})  # fmt: skip
         for m in _PORTAL_CODE_RE.finditer(text):
             line_start = text.rfind("\n", 0, m.start()) + 1
             line_end = text.find("\n", m.end())

@@ -260,7 +260,10 @@ NAMING_CUES = (
     r"appel[ée]e?s?[ \t]+par[ \t]+son[ \t]+pr[ée]nom"
 )
 # Nicknames in quotes after a naming word: "Jean-Marc dit « Ti-Jean »", "surnommée "Lulu"".
-NICKNAME_CUES = r"dite?s?|surnomm[ée]e?s?|alias|appel[ée]e?s?|a\.k\.a\.?"
+NICKNAME_CUES = (
+    r"dite?s?|surnomm[ée]e?s?|alias|appel[ée]e?s?|(?:se[ \t]+fai(?:t|sait)[ \t]+)?appeler"
+    r"|pseudo(?:nyme)?|surnom|a\.k\.a\.?"
+)
 NICKNAME = r"[«\"“][ \t\u00a0]*(?P<name>{word}(?:[ \t]{word})?)[ \t\u00a0]*[»\"”]"
 # What follows a lone first name of a relative or child: "Moussa (3 ans)", "« Lulu » (amie)".
 FIRST_NAME_THEN = (
@@ -752,6 +755,23 @@ _FIRST_NAME_AFTER_JOB_RE = re.compile(
     r"|ioa|ide|iade|ibode|infirmi[èe]re?|psychologue|ergoth[ée]rapeute|orthophoniste"
     r"|di[ée]t[ée]ticienne?|assistante?[ \t]+sociale?|sage-femme|brancardier|ambulanci[eè]re?)"
     r"[ \t]+(?P<name>[^\W\d_]{3,}(?:-[^\W\d_]{2,})?)(?![\w'’-])"
+)
+# A name right before the interpreter's job: "aide ponctuelle d'Agnieszka, interprète
+# bénévole", "entretien avec semhar, interprète en tigrigna" (any case; no common word).
+_NAME_BEFORE_INTERPRETER_RE = re.compile(
+    r"(?<![\w'’-])(?i:avec|par|d['’]|de)[ \t]*(?P<name>[^\W\d_]{3,}(?:-[^\W\d_]{2,})?)"
+    r"[ \t]*,[ \t]+(?i:interpr[èe]te"
+    r"|m[ée]diat(?:eur|rice)[ \t]+(?:en[ \t]+sant[ée]|culturel(?:le)?))"
+)
+# A capitalised name then ", née le" and a date: "3) Lusine, née le 12/12/2021".
+_NAME_THEN_BORN_RE = re.compile(
+    rf"(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]{{2,}}(?:-[{_UP}][{_LO}]+)?)[ \t]*,[ \t]*"
+    r"n[ée]e?[ \t]+le[ \t]+\d"
+)
+# A Réunion birth name with its slash after "née" or a title: "née K/BIDI", "Mme M/ADAIKALOM".
+_SLASH_SURNAME_RE = re.compile(
+    r"(?<![\w'’-])(?:n[ée]e|NÉE|NEE|[ée]pouse|ÉPOUSE|EPOUSE|Mme|MME|Madame|M\.|Monsieur|Dr)"
+    r"[ \t]+(?P<name>[A-Z]{1,2}/[A-Z][A-Z'’-]{2,})(?![\w/])"
 )
 # Lowercase initials alone on the last line of a note: "… prochain passage ce soir.\nglg",
 # or an author/typist pair "jf/ar".
@@ -2064,6 +2084,30 @@ class PersonDetector:
                              source="pattern/person-title", score=0.7,
                              attributes={"role": "staff", "part": "first",
                                          "trigger": "job"})  # fmt: skip
+        for m in _NAME_BEFORE_INTERPRETER_RE.finditer(text):
+            lex = self._lex()
+            name = m.group("name")
+            if not _is_stop(_key(name)) and lex.common_weight(name.lower()) < 0.5 and not (
+                lex.common(name.lower())
+            ):
+                yield Entity(m.start("name"), m.end("name"), "PERSON",
+                             source="pattern/person-title", score=0.7,
+                             attributes={"role": "staff", "part": "first",
+                                         "trigger": "job"})  # fmt: skip
+        for m in _NAME_THEN_BORN_RE.finditer(text):
+            lex = self._lex()
+            name = m.group("name")
+            k = _key(name)
+            if not (_is_stop(k) or _base_key(k) in EPONYMS or _base_key(k) in MONTHS_DAYS
+                    or lex.common_weight(name) >= 0.5):
+                yield Entity(m.start("name"), m.end("name"), "PERSON",
+                             source="dictionary/person-first", score=0.7,
+                             attributes={"role": "other", "part": "first",
+                                         "trigger": "birth"})  # fmt: skip
+        for m in _SLASH_SURNAME_RE.finditer(text):
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="pattern/person-title", score=0.8,
+                         attributes={"role": "patient", "trigger": "maiden"})
         for m in _LOWER_INITIALS_AT_JOB_RE.finditer(text):
             if m.group("b") and (
                 m.group("b") in _UNIT_WORDS

@@ -954,6 +954,14 @@ _COORDINATES = re.compile(
     r"[ \t]?(?:[\"″]|['′’]{2}))?[ \t]?[NS][ \t]*[,;/]?[ \t]*\d{1,3}[ \t]?°[ \t]?\d{1,2}"
     r"(?:[.,]\d+)?[ \t]?['′’](?:[ \t]?\d{1,2}(?:[.,]\d+)?[ \t]?(?:[\"″]|['′’]{2}))?[ \t]?[EOW]\b"
 )
+# Where someone sleeps rough, the head word inside: "l'esplanade de la gare Saint-Charles",
+# "le campement de la porte d'Aubervilliers", "le parvis de la gare de l'Est".
+_ROUGH_SLEEPING_PLACE = re.compile(
+    r"(?<![\w-])(?i:esplanade|campement|parvis)[ \t]+(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
+    r"[ \t]*(?:(?i:gare|porte|place|pont|square|jardin|mairie|cath[ée]drale|[ée]glise|basilique)"
+    r"[ \t]+(?:(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])[ \t]*)?)?"
+    r"[A-ZÉÈÎ][\w'’]*(?:[ \t-]+[A-ZÉÈÎ][\w'’]*){0,3}"
+)
 _MILITARY_BASE = re.compile(
     rf"{_first_char_led(MILITARY_BASE)}[ \t]+{_OF}[ \t]*{_FEATURE_NAME}(?![\w'’-])"
 )
@@ -2237,6 +2245,8 @@ class LocationDetector:
         for m in _QUOTED_SKI_RUN.finditer(text):
             yield Entity(*m.span("name"), "LOCATION", source="pattern/location", score=0.7)
         for m in _MILITARY_BASE.finditer(text):
+            yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
+        for m in _ROUGH_SLEEPING_PLACE.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.75)
         for m in _COORDINATES.finditer(text):
             yield Entity(m.start(), m.end(), "LOCATION", source="pattern/location", score=0.9,
