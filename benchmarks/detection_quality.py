@@ -159,6 +159,9 @@ SETS = {
     "heldout_dv": ROOT / "heldout_dv" / "heldout_dv.jsonl",
     "heldout_dw": ROOT / "heldout_dw" / "heldout_dw.jsonl",
     "heldout_dx": ROOT / "heldout_dx" / "heldout_dx.jsonl",
+    "heldout_dy": ROOT / "heldout_dy" / "heldout_dy.jsonl",
+    "heldout_dz": ROOT / "heldout_dz" / "heldout_dz.jsonl",
+    "heldout_ea": ROOT / "heldout_ea" / "heldout_ea.jsonl",
 }
 
 
