@@ -162,6 +162,9 @@ SETS: dict[str, str] = {
     "heldout_eb": "heldeb",
     "heldout_ec": "heldec",
     "heldout_ed": "helded",
+    "heldout_ee": "heldee",
+    "heldout_ef": "heldef",
+    "heldout_eg": "heldeg",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
