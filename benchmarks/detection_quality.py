@@ -162,6 +162,9 @@ SETS = {
     "heldout_dy": ROOT / "heldout_dy" / "heldout_dy.jsonl",
     "heldout_dz": ROOT / "heldout_dz" / "heldout_dz.jsonl",
     "heldout_ea": ROOT / "heldout_ea" / "heldout_ea.jsonl",
+    "heldout_eb": ROOT / "heldout_eb" / "heldout_eb.jsonl",
+    "heldout_ec": ROOT / "heldout_ec" / "heldout_ec.jsonl",
+    "heldout_ed": ROOT / "heldout_ed" / "heldout_ed.jsonl",
 }
 
 

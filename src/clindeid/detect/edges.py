@@ -21,6 +21,7 @@ from clindeid.detect.rules._chars import LOWER, UPPER
 from clindeid.detect.rules.places import COMPLEMENTS_AFTER_ADDRESS
 from clindeid.document import Entity
 from clindeid.knowledge import is_common_word, is_first_name
+from clindeid.knowledge.vocabulary import never_lowercase
 
 # what makes a "centre" a place of care ("centre de vaccinations", "centre dentaire"), not a
 # town centre or a training centre ("centre de formation du | Stade de Reims")
@@ -37,6 +38,16 @@ _STOP_WORDS = (
     "il|elle|ou|mais|puis|vers|ne|pas|se|ce|cette|ces|leur|leurs|mon|ma|mes|son|y|on"
 )
 _HEADS = rf"(?i:{CARE_HEADS}|{ORG_HEADS_BEFORE_PLACE})"
+# a site's name after a hospital and a dash, closed by another dash or the line's end
+_SITE_AFTER_DASH = re.compile(
+    rf"[ \t]+[–—][ \t]+(?P<site>[{UPPER}][{LOWER}]+(?:-[{UPPER}][{LOWER}]+)*)"
+    rf"(?=[ \t]+[–—]|[ \t]*\n|[ \t]*$)"
+)
+# a care specialty or unit written as one word ("Neuropédiatrie", "Rythmologie"), no site
+_SPECIALTY_PART = re.compile(
+    r"(?i:logie|iatrie|th[ée]rapie|graphie|scopie|chirurgie|p[ée]die|tomie|natalit[ée]|"
+    r"natologie|ologue)(?:-|$)"
+)
 _EN_GAP = re.compile(r"[ \t]+en[ \t]+")
 # a capitalised first name right before a name in capitals, on the same line
 _FIRST_NAME_BEFORE = re.compile(
@@ -263,4 +274,15 @@ def widen_names(entities: list[Entity], text: str) -> list[Entity]:
             out[-1] = Entity(out[-1].start, e.end, "ADDRESS", source=e.source, score=e.score)
             continue
         out.append(e)
+        if e.label == "HOSPITAL":
+            site = _SITE_AFTER_DASH.match(text, e.end)
+            if site is not None and never_lowercase(site.group("site")) and not (
+                _SPECIALTY_PART.search(site.group("site"))
+            ) and (
+                i + 1 == len(entities) or entities[i + 1].start >= site.end("site")
+            ):
+                # "Centre hospitalier de Bourg-en-Bresse – | Fleyriat | – médecine": the
+                # hospital's site named after a dash in a letterhead
+                out.append(Entity(site.start("site"), site.end("site"), "HOSPITAL",
+                                  source=e.source, score=e.score))
     return out

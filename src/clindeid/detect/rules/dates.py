@@ -217,7 +217,8 @@ PATTERNS: tuple[tuple[str, str, bool, float], ...] = (
      rf"(?![\w/]|[.,/-]\d|\s*{UNITS})", True, 0.75),
     ("textual",
      rf"(?<!\w)(?:(?P<wd>{WEEKDAY})(?:,?[ \t\u00a0]+))?"
-     rf"(?:(?P<d>{DAY})|(?P<dw>{NUMBER_WORDS}))"
+     # (not the year of a numeric date before it: "16/02/26   mar. 17/02/26")
+     rf"(?:(?<![/.])(?P<d>{DAY})|(?P<dw>{NUMBER_WORDS}))"
      rf"(?:[ \t\u00a0]+|-)(?P<mon>{MONTH}){NOT_LETTER}(?P<dot>\.)?"
      rf"(?:(?:[ \t\u00a0]+|-|,[ \t\u00a0]*)(?P<y>{YEAR4})(?!\w|[.,]\d)"
      rf"|[ \t\u00a0]+(?P<y2>\d{{2}}){Y2_GUARD}(?!\w)"
@@ -286,6 +287,9 @@ _DATE_TRIGGER = re.compile(DATE_TRIGGER, _FLAGS)
 _BIRTH_TRIGGER = re.compile(BIRTH_TRIGGER, _FLAGS)
 _RANGE_CONNECTOR = re.compile(RANGE_CONNECTOR, _FLAGS)
 _RANGE_HEAD_DAY = re.compile(RANGE_HEAD_DAY, _FLAGS)
+_RANGE_HEAD_DAY_WORDS = re.compile(
+    rf"\b(?:du|entre[ \t]+le)[ \t]+(?P<dw1>{NUMBER_WORDS})[ \t]+(?:au|et[ \t]+le)[ \t]+$", _FLAGS
+)
 _RANGE_HEAD_MONTH = re.compile(RANGE_HEAD_MONTH, _FLAGS)
 _RANGE_HEAD_LIST = re.compile(RANGE_HEAD_LIST, _FLAGS)
 _DAY_RE = re.compile(DAY, _FLAGS)
@@ -788,7 +792,7 @@ def _day_head(window: str, offset: int, target: _Candidate) -> _Candidate | None
         return None
     m = _RANGE_HEAD_DAY.search(window)
     if m is None:
-        return None
+        return _day_words_head(window, offset, target)
     raw = m.group("d1")
     digits = raw.rstrip("erERᵉʳ")
     day = int(digits)
@@ -806,6 +810,27 @@ def _day_head(window: str, offset: int, target: _Candidate) -> _Candidate | None
     s, e = offset + m.start("d1"), offset + m.end("d1")
     attrs = {"inherited": ("month", "year"), "range_end": (target.start, target.end)}
     return _Candidate(s, e, value, fmt, 0.8, False, attrs)
+
+
+def _day_words_head(window: str, offset: int, target: _Candidate) -> _Candidate | None:
+    """A dictated range's first day in words: "du deux au treize février", "du vingt et un
+    au vingt-neuf janvier"."""
+    t = target.value
+    m = _RANGE_HEAD_DAY_WORDS.search(window)
+    if m is None:
+        return None
+    raw = m.group("dw1")
+    day = parse_french_number(raw)
+    if day is None or t.day is None or not 1 <= day < t.day:
+        return None
+    try:
+        value = DateValue(t.year, t.month, day)
+    except ValueError:
+        return None
+    s, e = offset + m.start("dw1"), offset + m.end("dw1")
+    attrs = {"inherited": ("month", "year"), "range_end": (target.start, target.end)}
+    fmt = "{" + _words_field("d_words", raw, day) + "}"
+    return _Candidate(s, e, value, fmt, 0.75, False, attrs)
 
 
 def _month_head(window: str, offset: int, target: _Candidate) -> _Candidate | None:

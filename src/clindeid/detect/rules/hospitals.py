@@ -377,6 +377,11 @@ NAMED_ORGS: tuple[str, ...] = (
     r"Narcotiques[ \t]+Anonymes", r"ANSM", r"CNIL", r"ONIAM", r"Sant[ée][ \t]+publique[ \t]+France",
     # the nuclear-safety authority (ASNR since 2025) and a foreign health insurer (Québec)
     r"ASNR", r"IRSN", r"RAMQ",
+    # the Assurance Maladie's site and portal for professionals ("transmis via ameli",
+    # "télétransmis via amelipro"), the referral platform written in two words, the
+    # ombudsman
+    r"[Aa]meli(?:[Pp]ro)?(?!\.\w)", r"AMELI(?:PRO)?(?!\.\w)", r"[Vv]ia[ \t]+[Tt]rajectoire",
+    r"VIA[ \t]+TRAJECTOIRE", r"D[ée]fenseur[ \t]+des[ \t]+[Dd]roits",
     r"AFPA", r"ADOMA", r"Adoma", r"Tabac[ \t]+Info[ \t]+Service", r"PFG(?:[ \t]+[A-Z][a-zé]+"
     r"(?:[ \t]+\d{1,2}(?!\d))?)?", r"CNR[ \t]+(?:des?[ \t]+)?[A-Z][\w-]+",
     r"Maison[ \t]+d[ée]partementale(?:-m[ée]tropolitaine)?[ \t]+(?:des[ \t]+personnes[ \t]+"
@@ -684,7 +689,20 @@ ORG_TERRITORIAL: str = (
     r"CENTRE[ \t]+DE[ \t]+R[ÉE]TENTION(?:[ \t]+ADMINISTRATIVE)?|"
     r"[Ss]ervice[ \t]+int[ée]gr[ée][ \t]+de[ \t]+l['’]accueil[ \t]+et[ \t]+de[ \t]+"
     r"l['’]orientation|"
-    r"[Cc]entre[ \t]+d[ée]partemental[ \t]+d['’]action[ \t]+sociale"
+    r"[Cc]entre[ \t]+d[ée]partemental[ \t]+d['’]action[ \t]+sociale|"
+    # public finance, the doctors' order, the driving-licence board, the regional ethics body:
+    # "Service de gestion comptable de Béziers", "conseil départemental de l'ordre des
+    # médecins de l'Essonne", "commission médicale primaire des permis de conduire de
+    # Beauvais", "Espace de réflexion éthique Bourgogne-Franche-Comté"
+    r"[Ss]ervice[ \t]+de[ \t]+gestion[ \t]+comptable|"
+    r"[Cc]onseil[ \t]+(?:d[ée]partemental|r[ée]gional|national)[ \t]+de[ \t]+l['’][Oo]rdre[ \t]+des"
+    r"[ \t]+(?:m[ée]decins|infirmiers|pharmaciens|sages-femmes|masseurs-kin[ée]sith[ée]rapeutes"
+    r"|chirurgiens-dentistes|p[ée]dicures-podologues)|"
+    r"[Cc]ommission[ \t]+m[ée]dicale(?:[ \t]+primaire)?(?:[ \t]+d[ée]partementale)?[ \t]+des[ \t]+"
+    r"permis[ \t]+de[ \t]+conduire|"
+    r"COMMISSION[ \t]+M[ÉE]DICALE(?:[ \t]+PRIMAIRE)?(?:[ \t]+D[ÉE]PARTEMENTALE)?[ \t]+DES[ \t]+"
+    r"PERMIS[ \t]+DE[ \t]+CONDUIRE|"
+    r"[Ee]space[ \t]+(?:de[ \t]+)?r[ée]flexion[ \t]+[ée]thique(?:[ \t]+r[ée]gional)?"
 )
 # Regions named right after a regional body: "ARS Île-de-France", "URSSAF Bretagne".
 REGIONS = (

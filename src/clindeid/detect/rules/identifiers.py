@@ -278,8 +278,8 @@ _ALL_ID_TRIGGERS = (
 # A trigger word, the lookahead first (it skips most positions fast).
 _TRIGGER = (
     first_char_lookahead(_ALL_ID_TRIGGERS)
-    + r"(?<![\w])(?:" + _trigger_groups() + r")(?![^\W\d_])"
-)
+    + r"(?<![\w])(?:" + _trigger_groups() + r")(?:(?<=\.)|(?![^\W\d_]))"
+)  # a trigger ending on its dot may touch its value: "(réf.PO26-00571)"
 _ID_RE = re.compile(_TRIGGER + _FILLER + _VALUE)
 _NOT_ID_BEFORE_RE = re.compile(NOT_ID_BEFORE)
 _ARTICLE_BEFORE_RE = re.compile(r"(?<![\w'’])(?i:le|un|ce|du|au)" + _SP + r"+$")
@@ -335,6 +335,17 @@ _LOT_VALUE = (
 _LOT_CODE_RE = re.compile(
     r"(?<![\w-])(?:[Ll]ots?|LOTS?)(?:[ \t]+n[°º])?[ \t]*:?[ \t]*" + _LOT_VALUE
 )
+# A table row of numbers under dated columns: "N° de demande   2602160871   2602170433",
+# "N° échantillon  2601120318  2601260744" (a numbered-item label, then codes of five digits
+# or more in columns).
+_ID_TABLE_ROW_RE = re.compile(
+    r"(?im)^[ \t]*(?:n[°º]|num[ée]ro|no\.?)[ \t]*(?:d['’]|de[ \t]+|du[ \t]+)?(?:la[ \t]+)?"
+    r"(?:demande|[ée]chantillon|pr[ée]l[èe]vement|dossier|examen|s[ée]jour|venue|passage|tube"
+    r"|requ[êe]te|analyse|bon|prescription|commande)s?[ \t]*:?"
+    r"(?P<row>(?:(?:[ \t]{2,}|\t|[ \t]*\|[ \t]*)"
+    r"[A-Z]{0,3}\d[\d-]{4,}[A-Z0-9]{0,3}){2,})[ \t|]*$"
+)
+_ID_TABLE_CELL_RE = re.compile(r"[A-Z]{0,3}\d[\d-]{4,}[A-Z0-9]{0,3}")
 # A lot code dictated or printed in spaced groups: "lot AHBV 412 BA" (capitals and digits, one
 # group of three digits or more; not "LOT 12 AMPOULES").
 _SPACED_LOT_RE = re.compile(
@@ -500,6 +511,11 @@ class IdentifierDetector:
                     taken.add(m.start("val"))
                     yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.7,
                                  attributes={"kind": "lot"})  # fmt: skip
+        for m in _ID_TABLE_ROW_RE.finditer(text):
+            for cell in _ID_TABLE_CELL_RE.finditer(text, m.start("row"), m.end("row")):
+                if cell.start() not in taken and sum(c.isdigit() for c in cell.group()) >= 5:
+                    taken.add(cell.start())
+                    yield Entity(cell.start(), cell.end(), "ID", "pattern/id", 0.8)
         for m in _PORTAL_CODE_RE.finditer(text):
             line_start = text.rfind("\n", 0, m.start()) + 1
             line_end = text.find("\n", m.end())

@@ -763,6 +763,18 @@ _NAME_BEFORE_INTERPRETER_RE = re.compile(
     r"[ \t]*,[ \t]+(?i:interpr[èe]te"
     r"|m[ée]diat(?:eur|rice)[ \t]+(?:en[ \t]+sant[ée]|culturel(?:le)?))"
 )
+# A name spelled letter by letter after a dictation cue: "je répète H A G N E R E L L E",
+# "je vous épelle : b e r t h e l o t" (five letters or more, one span).
+_SPELLED_NAME_RE = re.compile(
+    r"(?<![\w'’-])(?i:r[ée]p[èe]te|[ée]pel(?:le|[ée]e?)|s['’][ée]crit|lettre[ \t]+par[ \t]+lettre)"
+    r"[ \t]*(?:(?i:le[ \t]+nom|nom)[ \t]*)?[:,]?[ \t]*"
+    r"(?P<name>[^\W\d_](?:[ \t]+(?:-[ \t]+)?[^\W\d_]){4,})(?![\w'’-])"
+)
+# A late spouse named by the first name: "Veuve de Roland depuis 2017", "veuf de Josiane".
+_LATE_SPOUSE_FIRST_RE = re.compile(
+    rf"(?<![\w'’-])(?i:veuve|veuf)[ \t]+(?:de|d['’])[ \t]*"
+    rf"(?P<name>[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?)(?![\w'’-])"
+)
 # A capitalised name then ", née le" and a date: "3) Lusine, née le 12/12/2021".
 _NAME_THEN_BORN_RE = re.compile(
     rf"(?<![\w'’.-])(?P<name>[{_UP}][{_LO}]{{2,}}(?:-[{_UP}][{_LO}]+)?)[ \t]*,[ \t]*"
@@ -2104,6 +2116,19 @@ class PersonDetector:
                              source="dictionary/person-first", score=0.7,
                              attributes={"role": "other", "part": "first",
                                          "trigger": "birth"})  # fmt: skip
+        for m in _LATE_SPOUSE_FIRST_RE.finditer(text):
+            lex = self._lex()
+            name = m.group("name")
+            if lex.first_strength(name) >= 0.5 and not _is_stop(_key(name)):
+                yield Entity(m.start("name"), m.end("name"), "PERSON",
+                             source="dictionary/person-first", score=0.75,
+                             attributes={"role": "other", "part": "first",
+                                         "trigger": "relative"})  # fmt: skip
+        for m in _SPELLED_NAME_RE.finditer(text):
+            yield Entity(m.start("name"), m.end("name"), "PERSON",
+                         source="pattern/person-title", score=0.8,
+                         attributes={"role": self._context_role(text, m.start(), m.end()),
+                                     "trigger": "spelled"})  # fmt: skip
         for m in _SLASH_SURNAME_RE.finditer(text):
             yield Entity(m.start("name"), m.end("name"), "PERSON",
                          source="pattern/person-title", score=0.8,
