@@ -16,7 +16,8 @@ heldout_cy, heldout_cz, heldout_da, heldout_db, heldout_dc, heldout_dd, heldout_
 heldout_dg, heldout_dh, heldout_di, heldout_dj, heldout_dk, heldout_dl, heldout_dm, heldout_dn,
 heldout_do, heldout_dp, heldout_dq, heldout_dr, heldout_ds, heldout_dt, heldout_du,
 heldout_dv, heldout_dw, heldout_dx, heldout_dz, heldout_ea,
-heldout_dy, heldout_eb, heldout_ec, heldout_ed).
+heldout_dy, heldout_eb, heldout_ec, heldout_ed, heldout_ef, heldout_ee,
+heldout_eg).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -210,6 +211,9 @@ SETS = (
             "heldout_eb",
             "heldout_ec",
             "heldout_ed",
+            "heldout_ef",
+            "heldout_ee",
+            "heldout_eg",
         )
     ),
 )
