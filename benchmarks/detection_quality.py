@@ -165,6 +165,9 @@ SETS = {
     "heldout_eb": ROOT / "heldout_eb" / "heldout_eb.jsonl",
     "heldout_ec": ROOT / "heldout_ec" / "heldout_ec.jsonl",
     "heldout_ed": ROOT / "heldout_ed" / "heldout_ed.jsonl",
+    "heldout_ee": ROOT / "heldout_ee" / "heldout_ee.jsonl",
+    "heldout_ef": ROOT / "heldout_ef" / "heldout_ef.jsonl",
+    "heldout_eg": ROOT / "heldout_eg" / "heldout_eg.jsonl",
 }
 
 
