@@ -2087,43 +2087,31 @@ class PersonDetector:
                     yield _staff_initials(m.start(g), m.end(g), "reference")
         for m in _INITIALS_BEFORE_JOB_RE.finditer(text):
             yield _staff_initials(m.start("ini"), m.end("ini"), "signature", score=0.7)
-        for m in _FIRST_NAME_AFTER_JOB_RE.finditer(text):
-            lex = self._lex()
-            name = m.group("name")
-            first = "-".join(p.title() for p in name.split("-"))
-            if lex.first_strength(first) >= 0.5 and lex.common_weight(name.lower()) < 0.5:
-                yield Entity(m.start("name"), m.end("name"), "PERSON",
-                             source="pattern/person-title", score=0.7,
-                             attributes={"role": "staff", "part": "first",
-                                         "trigger": "job"})  # fmt: skip
-        for m in _NAME_BEFORE_INTERPRETER_RE.finditer(text):
-            lex = self._lex()
-            name = m.group("name")
-            if not _is_stop(_key(name)) and lex.common_weight(name.lower()) < 0.5 and not (
-                lex.common(name.lower())
-            ):
-                yield Entity(m.start("name"), m.end("name"), "PERSON",
-                             source="pattern/person-title", score=0.7,
-                             attributes={"role": "staff", "part": "first",
-                                         "trigger": "job"})  # fmt: skip
-        for m in _NAME_THEN_BORN_RE.finditer(text):
-            lex = self._lex()
-            name = m.group("name")
-            k = _key(name)
-            if not (_is_stop(k) or _base_key(k) in EPONYMS or _base_key(k) in MONTHS_DAYS
-                    or lex.common_weight(name) >= 0.5):
-                yield Entity(m.start("name"), m.end("name"), "PERSON",
-                             source="dictionary/person-first", score=0.7,
-                             attributes={"role": "other", "part": "first",
-                                         "trigger": "birth"})  # fmt: skip
-        for m in _LATE_SPOUSE_FIRST_RE.finditer(text):
-            lex = self._lex()
-            name = m.group("name")
-            if lex.first_strength(name) >= 0.5 and not _is_stop(_key(name)):
-                yield Entity(m.start("name"), m.end("name"), "PERSON",
-                             source="dictionary/person-first", score=0.75,
-                             attributes={"role": "other", "part": "first",
-                                         "trigger": "relative"})  # fmt: skip
+        lex = self._lex()
+        # a first name alone, found by its context, and the test its word must pass
+        lone_firsts = (
+            # "auxiliaire de vie Chantal", "ioa maxime"
+            (_FIRST_NAME_AFTER_JOB_RE, "pattern/person-title", 0.7, "staff", "job",
+             lambda n: lex.first_strength("-".join(p.title() for p in n.split("-"))) >= 0.5
+             and lex.common_weight(n.lower()) < 0.5),
+            # "d'Agnieszka, interprète"
+            (_NAME_BEFORE_INTERPRETER_RE, "pattern/person-title", 0.7, "staff", "job",
+             lambda n: not _is_stop(_key(n)) and lex.common_weight(n.lower()) < 0.5
+             and not lex.common(n.lower())),
+            # "3) Lusine, née le 12/12/2021"
+            (_NAME_THEN_BORN_RE, "dictionary/person-first", 0.7, "other", "birth",
+             lambda n: not (_is_stop(_key(n)) or _base_key(_key(n)) in EPONYMS
+                            or _base_key(_key(n)) in MONTHS_DAYS or lex.common_weight(n) >= 0.5)),
+            # "Veuve de Roland"
+            (_LATE_SPOUSE_FIRST_RE, "dictionary/person-first", 0.75, "other", "relative",
+             lambda n: lex.first_strength(n) >= 0.5 and not _is_stop(_key(n))),
+        )  # fmt: skip
+        for rx, source, score, role, trigger, keep in lone_firsts:
+            for m in rx.finditer(text):
+                if keep(m.group("name")):
+                    yield Entity(m.start("name"), m.end("name"), "PERSON", source=source,
+                                 score=score, attributes={"role": role, "part": "first",
+                                                          "trigger": trigger})  # fmt: skip
         for m in _SPELLED_NAME_RE.finditer(text):
             yield Entity(m.start("name"), m.end("name"), "PERSON",
                          source="pattern/person-title", score=0.8,
