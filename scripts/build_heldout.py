@@ -165,6 +165,9 @@ SETS: dict[str, str] = {
     "heldout_ee": "heldee",
     "heldout_ef": "heldef",
     "heldout_eg": "heldeg",
+    "heldout_eh": "heldeh",
+    "heldout_ei": "heldei",
+    "heldout_ej": "heldej",
 }
 DEFAULT_INPUT = ROOT / "tests" / "data" / "heldout" / "documents.txt"
 DEFAULT_OUTPUT = ROOT / "tests" / "data" / "heldout" / "heldout.jsonl"
