@@ -17,7 +17,7 @@ heldout_dg, heldout_dh, heldout_di, heldout_dj, heldout_dk, heldout_dl, heldout_
 heldout_do, heldout_dp, heldout_dq, heldout_dr, heldout_ds, heldout_dt, heldout_du,
 heldout_dv, heldout_dw, heldout_dx, heldout_dz, heldout_ea,
 heldout_dy, heldout_eb, heldout_ec, heldout_ed, heldout_ef, heldout_ee,
-heldout_eg).
+heldout_eg, heldout_eh, heldout_ei, heldout_ej).
 
 Each set is written in the gold set's inline markup (``tests/data/<set>/documents.txt``) and
 compiled by ``scripts/build_heldout.py --set <set>`` into ``<set>.jsonl``, which is
@@ -214,6 +214,9 @@ SETS = (
             "heldout_ef",
             "heldout_ee",
             "heldout_eg",
+            "heldout_eh",
+            "heldout_ei",
+            "heldout_ej",
         )
     ),
 )
