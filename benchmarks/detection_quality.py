@@ -168,6 +168,9 @@ SETS = {
     "heldout_ee": ROOT / "heldout_ee" / "heldout_ee.jsonl",
     "heldout_ef": ROOT / "heldout_ef" / "heldout_ef.jsonl",
     "heldout_eg": ROOT / "heldout_eg" / "heldout_eg.jsonl",
+    "heldout_eh": ROOT / "heldout_eh" / "heldout_eh.jsonl",
+    "heldout_ei": ROOT / "heldout_ei" / "heldout_ei.jsonl",
+    "heldout_ej": ROOT / "heldout_ej" / "heldout_ej.jsonl",
 }
 
 
