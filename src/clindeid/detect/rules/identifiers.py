@@ -332,25 +332,24 @@ _LOT_VALUE = (
     r"(?P<val>(?=(?:[A-Za-z-]*\d){2})(?=[\w-]*[A-Za-z])[A-Za-z0-9][A-Za-z0-9-]{4,19})"
     r"(?![\w-])"
 )
-_LOT_CODE_RE = re.compile(
-    r"(?<![\w-])(?:[Ll]ots?|LOTS?)(?:[ \t]+n[°º])?[ \t]*:?[ \t]*" + _LOT_VALUE
-)
+# "lot", "lots n°", "LOT :" before a lot's code
+_LOT_TRIGGER = r"(?<![\w-])(?:[Ll]ots?|LOTS?)(?:[ \t]+n[°º])?[ \t]*:?[ \t]*"
+_LOT_CODE_RE = re.compile(_LOT_TRIGGER + _LOT_VALUE)
 # A table row of numbers under dated columns: "N° de demande   2602160871   2602170433",
 # "N° échantillon  2601120318  2601260744" (a numbered-item label, then codes of five digits
 # or more in columns).
+_ID_TABLE_CELL = r"[A-Z]{0,3}\d[\d-]{4,}[A-Z0-9]{0,3}"
 _ID_TABLE_ROW_RE = re.compile(
     r"(?im)^[ \t]*(?:n[°º]|num[ée]ro|no\.?)[ \t]*(?:d['’]|de[ \t]+|du[ \t]+)?(?:la[ \t]+)?"
     r"(?:demande|[ée]chantillon|pr[ée]l[èe]vement|dossier|examen|s[ée]jour|venue|passage|tube"
     r"|requ[êe]te|analyse|bon|prescription|commande)s?[ \t]*:?"
-    r"(?P<row>(?:(?:[ \t]{2,}|\t|[ \t]*\|[ \t]*)"
-    r"[A-Z]{0,3}\d[\d-]{4,}[A-Z0-9]{0,3}){2,})[ \t|]*$"
+    rf"(?P<row>(?:(?:[ \t]{{2,}}|\t|[ \t]*\|[ \t]*){_ID_TABLE_CELL}){{2,}})[ \t|]*$"
 )
-_ID_TABLE_CELL_RE = re.compile(r"[A-Z]{0,3}\d[\d-]{4,}[A-Z0-9]{0,3}")
+_ID_TABLE_CELL_RE = re.compile(_ID_TABLE_CELL)
 # A lot code dictated or printed in spaced groups: "lot AHBV 412 BA" (capitals and digits, one
 # group of three digits or more; not "LOT 12 AMPOULES").
 _SPACED_LOT_RE = re.compile(
-    r"(?<![\w-])(?:[Ll]ot|LOT)(?:[ \t]+n[°º])?[ \t]*:?[ \t]*"
-    r"(?P<val>[A-Z][A-Z0-9]{1,4}(?:[ ][A-Z0-9]{2,5}){1,3})(?![\w-])"
+    _LOT_TRIGGER + r"(?P<val>[A-Z][A-Z0-9]{1,4}(?:[ ][A-Z0-9]{2,5}){1,3})(?![\w-])"
 )
 # the next codes of a list: "lots P100482619 et P100482733", "lot AB1234, AB1299 et AB1300"
 _LOT_NEXT_RE = re.compile(r"[ \t]*(?:,|et|&|/)[ \t]*" + _LOT_VALUE)
@@ -504,10 +503,10 @@ class IdentifierDetector:
                                      attributes={"kind": "lot"})  # fmt: skip
                     m = _LOT_NEXT_RE.match(text, m.end())
             for m in _SPACED_LOT_RE.finditer(text):
-                groups = m.group("val").split(" ")
+                # (the first group starts with a letter; one group is three digits or more)
                 if m.start("val") not in taken and any(
-                    g.isdigit() and len(g) >= 3 for g in groups
-                ) and sum(not g.isdigit() for g in groups) >= 1:
+                    g.isdigit() and len(g) >= 3 for g in m.group("val").split(" ")
+                ):
                     taken.add(m.start("val"))
                     yield Entity(m.start("val"), m.end("val"), "ID", "pattern/id", 0.7,
                                  attributes={"kind": "lot"})  # fmt: skip

@@ -957,9 +957,9 @@ _COORDINATES = re.compile(
 # Where someone sleeps rough, the head word inside: "l'esplanade de la gare Saint-Charles",
 # "le campement de la porte d'Aubervilliers", "le parvis de la gare de l'Est".
 _ROUGH_SLEEPING_PLACE = re.compile(
-    r"(?<![\w-])(?i:esplanade|campement|parvis)[ \t]+(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])"
+    rf"(?<![\w-])(?i:esplanade|campement|parvis)[ \t]+{OF}"
     r"[ \t]*(?:(?i:gare|porte|place|pont|square|jardin|mairie|cath[ée]drale|[ée]glise|basilique)"
-    r"[ \t]+(?:(?:de[ \t]+la|de[ \t]+l['’]|du|des|de|d['’])[ \t]*)?)?"
+    rf"[ \t]+(?:{OF}[ \t]*)?)?"
     r"[A-ZÉÈÎ][\w'’]*(?:[ \t-]+[A-ZÉÈÎ][\w'’]*){0,3}"
 )
 _MILITARY_BASE = re.compile(
